@@ -1,0 +1,129 @@
+"""Plugin-wide options: the MindSpore version, device target and execution mode linted for.
+
+They live in pylint's ``[mindspore]`` section (``[tool.pylint.mindspore]`` in
+pyproject.toml) or on the command line (``--mindspore-device-target=Ascend``).
+Rules read them through :func:`target`, which also weighs what the project's own
+code sets up (``set_context(mode=...)``, ``set_device(...)``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+from pylint.checkers import BaseChecker
+
+from ms_lint.semantics import catalog, facts
+
+AUTO = "auto"
+MODES = (AUTO, facts.GRAPH, facts.PYNATIVE)
+DEVICE_TARGETS = (AUTO, *facts.DEVICE_TARGETS)
+
+
+class MindSporeOptions(BaseChecker):
+    """Owns the options every ms_lint rule shares; emits nothing itself."""
+
+    name = "mindspore"
+    msgs: dict = {}
+    options = (
+        (
+            "mindspore-version",
+            {
+                "default": "",
+                "type": "string",
+                "metavar": "<version>",
+                "help": "MindSpore version the code targets, e.g. 2.3.1. Default: the installed "
+                "version (read from package metadata, without importing it), else the newest "
+                "version ms_lint knows.",
+            },
+        ),
+        (
+            "mindspore-device-target",
+            {
+                "default": AUTO,
+                "type": "choice",
+                "choices": DEVICE_TARGETS,
+                "metavar": "<auto|Ascend|GPU|CPU>",
+                "help": "Device the code runs on. 'auto' reads set_context(device_target=...) and "
+                "set_device(...) in the linted files. Backend-specific rules only report when the "
+                "target is known.",
+            },
+        ),
+        (
+            "mindspore-mode",
+            {
+                "default": AUTO,
+                "type": "choice",
+                "choices": MODES,
+                "metavar": "<auto|graph|pynative>",
+                "help": "Execution mode of Cells' construct. 'auto' reads set_context(mode=...) in the "
+                "linted files; when no mode is found, graph-mode findings in construct are reported "
+                "at INFERENCE confidence (MindSpore >= 2.0 defaults to PyNative). @jit functions are "
+                "always compiled.",
+            },
+        ),
+    )
+
+
+def parse_version(text: str) -> Tuple[int, ...]:
+    """``"2.3.0rc1"`` -> ``(2, 3, 0)``; unparsable parts stop the tuple."""
+    parts = []
+    for piece in text.strip().split("."):
+        digits = ""
+        for char in piece:
+            if not char.isdigit():
+                break
+            digits += char
+        if not digits:
+            break
+        parts.append(int(digits))
+        if len(digits) != len(piece):
+            break
+    return tuple(parts)
+
+
+@functools.lru_cache(maxsize=1)
+def installed_version() -> Optional[str]:
+    """The installed MindSpore's version, from package metadata (MindSpore is not imported)."""
+    from importlib import metadata  # pylint: disable=import-outside-toplevel
+
+    try:
+        return metadata.version("mindspore")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the linted program runs on, as far as options and code tell."""
+
+    version: Tuple[int, ...]
+    device_target: Optional[str]  # "Ascend", "GPU", "CPU" or None when unknown
+    mode: Optional[str]  # facts.GRAPH, facts.PYNATIVE, or None when unknown
+
+    @property
+    def graph_by_default(self) -> bool:
+        """Up to MindSpore 1.10 the default mode is GRAPH_MODE."""
+        return self.version < (2, 0)
+
+
+def _single(found) -> Optional[str]:
+    """The one value the project sets, or None if it sets none, several, or one from a variable."""
+    if len(found) == 1 and facts.DYNAMIC not in found:
+        return next(iter(found))
+    return None
+
+
+def target(config, project: facts.ProjectFacts) -> Target:
+    """Resolve the target from the options in ``config`` and the project's facts."""
+    version_text = config.mindspore_version or installed_version() or catalog.version()
+    version = parse_version(version_text) or parse_version(catalog.version())
+    device = config.mindspore_device_target
+    device_target = device if device != AUTO else _single(project.device_targets)
+    mode = config.mindspore_mode
+    if mode == AUTO:
+        mode = _single(project.modes)
+        if mode is None and not project.modes and version < (2, 0):
+            mode = facts.GRAPH
+    return Target(version=version, device_target=device_target, mode=mode)

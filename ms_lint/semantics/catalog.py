@@ -1,0 +1,98 @@
+"""MindSpore's public API as bundled data: what a dotted name refers to.
+
+The catalog is generated from a real MindSpore install by ``python -m ms_lint.tools.catalog``
+and shipped in ``ms_lint/data/catalog.json``, so linting never imports MindSpore.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+CATALOG_PATH = Path(__file__).resolve().parent.parent / "data" / "catalog.json"
+
+CELL = "mindspore.nn.cell.Cell"
+SEQUENTIAL_CELL = "mindspore.nn.layer.container.SequentialCell"
+CELL_LIST = "mindspore.nn.layer.container.CellList"
+CELL_DICT = "mindspore.nn.layer.container.CellDict"
+PARAMETER = "mindspore.common.parameter.Parameter"
+PARAMETER_TUPLE = "mindspore.common.parameter.ParameterTuple"
+TENSOR = "mindspore.common.tensor.Tensor"
+# Containers that register the Cells or Parameters they hold.
+REGISTERING_CONTAINERS = frozenset({SEQUENTIAL_CELL, CELL_LIST, CELL_DICT, PARAMETER_TUPLE})
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One MindSpore object, as the catalog describes it."""
+
+    path: str
+    kind: str
+    mro: tuple = ()
+    params: Optional[int] = None
+    construct: bool = False
+    op: bool = False
+    args: tuple = ()
+    defaults: dict = field(default_factory=dict, compare=False, hash=False)
+    value: Any = None
+
+    def is_subclass_of(self, canonical: str) -> bool:
+        return self.path == canonical or canonical in self.mro
+
+    @property
+    def is_cell(self) -> bool:
+        return self.kind == "cell"
+
+
+@functools.lru_cache(maxsize=None)
+def _load() -> dict:
+    with CATALOG_PATH.open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def version() -> str:
+    """The MindSpore version the catalog was generated from."""
+    return _load()["mindspore_version"]
+
+
+def canonical(path: str) -> str:
+    """The canonical path of a public dotted name (re-exports resolved)."""
+    return _load()["names"].get(path, path)
+
+
+@functools.lru_cache(maxsize=4096)
+def lookup(path: Optional[str]) -> Optional[Entity]:
+    """The entity a fully qualified MindSpore name refers to, or None if unknown."""
+    if not path or not path.startswith("mindspore"):
+        return None
+    data = _load()
+    target = data["names"].get(path, path)
+    entry = data["entities"].get(target)
+    if entry is None:
+        return None
+    return Entity(
+        path=target,
+        kind=entry["kind"],
+        mro=tuple(entry.get("mro", ())),
+        params=entry.get("params"),
+        construct=entry.get("construct", False),
+        op=entry.get("op", False),
+        args=tuple(entry.get("args", ())),
+        defaults=entry.get("defaults", {}),
+        value=entry.get("value"),
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def tensor_methods() -> frozenset:
+    """Attribute names of ``mindspore.Tensor``."""
+    return frozenset(_load()["tensor_methods"])
+
+
+@functools.lru_cache(maxsize=None)
+def cell_methods() -> frozenset:
+    """Attribute names of ``mindspore.nn.Cell``."""
+    return frozenset(_load()["cell_methods"])

@@ -1,0 +1,202 @@
+"""Which classes are Cells, and which expressions build objects that hold Parameters.
+
+Answers are three-valued where the code cannot tell: ``True``, ``False`` or ``None``
+(unknown). Rules report certain answers at HIGH confidence, stay silent or lower
+their confidence on unknown ones.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import FrozenSet, Optional
+
+from astroid import nodes
+
+from ms_lint.semantics import catalog, names, resolve
+
+MAX_DEPTH = 6
+# Expressions that compute a value and never build a Cell or Parameter.
+VALUE_EXPRESSIONS = (
+    nodes.Const,
+    nodes.BinOp,
+    nodes.UnaryOp,
+    nodes.BoolOp,
+    nodes.Compare,
+    nodes.JoinedStr,
+    nodes.Lambda,
+)
+NOT_CELL_KINDS = frozenset(
+    {"primitive", "function", "primitive_instance", "tensor", "dtype", "class", "dataset", "constant"}
+)
+
+
+@dataclass(frozen=True)
+class Ancestry:
+    """The MindSpore classes a class derives from, and whether every base was resolved."""
+
+    mindspore: FrozenSet[str]
+    user: tuple  # user-code ClassDefs among the ancestors, nearest first
+    complete: bool
+
+    def derives_from(self, canonical: str) -> bool:
+        return canonical in self.mindspore
+
+
+def _entity_ancestry(entity: catalog.Entity) -> FrozenSet[str]:
+    return frozenset((entity.path, *entity.mro))
+
+
+@functools.lru_cache(maxsize=4096)
+def ancestry(classdef: nodes.ClassDef, depth: int = 0) -> Ancestry:
+    """MindSpore and user ancestors of a class, following bases across user modules."""
+    found: set = set()
+    user: list = []
+    complete = True
+    for base in classdef.bases:
+        entity = names.entity(base)
+        if entity is not None and entity.kind != "module":
+            found |= _entity_ancestry(entity)
+            continue
+        definition = resolve.definition(base)
+        if isinstance(definition, nodes.ClassDef) and definition is not classdef and depth < MAX_DEPTH:
+            parent = ancestry(definition, depth + 1)
+            user.append(definition)
+            user.extend(parent.user)
+            found |= parent.mindspore
+            complete = complete and parent.complete
+        elif not (isinstance(base, nodes.Name) and base.name == "object"):
+            complete = False
+    return Ancestry(frozenset(found), tuple(user), complete)
+
+
+def is_cell_class(classdef: nodes.ClassDef) -> Optional[bool]:
+    """True if the class derives from ``nn.Cell``, False if certainly not, None if unknown."""
+    lineage = ancestry(classdef)
+    if lineage.derives_from(catalog.CELL):
+        return True
+    return False if lineage.complete else None
+
+
+def enclosing_cell_class(node: nodes.NodeNG) -> Optional[nodes.ClassDef]:
+    """The Cell class whose method contains ``node``, if any."""
+    frame = node.frame()
+    if isinstance(frame, nodes.FunctionDef) and isinstance(frame.parent, nodes.ClassDef):
+        if is_cell_class(frame.parent):
+            return frame.parent
+    return None
+
+
+def _merge(results) -> Optional[bool]:
+    """Any True wins; all False gives False; otherwise unknown."""
+    results = list(results)
+    if any(result is True for result in results):
+        return True
+    if all(result is False for result in results):
+        return False
+    return None
+
+
+def builds_cell(expr: nodes.NodeNG) -> Optional[bool]:
+    """Whether an expression builds a Cell instance (call of a Cell class)."""
+    if not isinstance(expr, nodes.Call):
+        return False if isinstance(expr, nodes.Const) else None
+    entity = names.called_entity(expr)
+    if entity is not None:
+        return entity.is_cell
+    definition = resolve.called_definition(expr)
+    if isinstance(definition, nodes.ClassDef):
+        return is_cell_class(definition)
+    return None
+
+
+def holds_parameters(expr: nodes.NodeNG, depth: int = 0) -> Optional[bool]:
+    """Whether the object an expression builds owns Parameters (directly or through sub-Cells).
+
+    ``nn.Dense(2, 2)`` and ``Parameter(...)`` do; ``nn.ReLU()``, ``ops.Add()``,
+    literals and plain Python objects do not; a factory or argument whose result
+    cannot be followed is unknown.
+    """
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, VALUE_EXPRESSIONS):
+        return False
+    if isinstance(expr, (nodes.List, nodes.Tuple, nodes.Set)):
+        return _merge(holds_parameters(elt, depth + 1) for elt in expr.elts) if expr.elts else False
+    if isinstance(expr, nodes.Dict):
+        return _merge(holds_parameters(value, depth + 1) for _, value in expr.items) if expr.items else False
+    if isinstance(expr, nodes.Starred):
+        return holds_parameters(expr.value, depth + 1)
+    if not isinstance(expr, nodes.Call):
+        return None
+    entity = names.called_entity(expr)
+    if entity is not None:
+        return _entity_holds_parameters(entity, expr, depth)
+    definition = resolve.called_definition(expr)
+    if isinstance(definition, nodes.ClassDef):
+        if is_cell_class(definition) is False:
+            return False
+        return class_holds_parameters(definition, depth + 1)
+    if isinstance(definition, nodes.FunctionDef):
+        return _returns_hold_parameters(definition, depth + 1)
+    return None
+
+
+def _entity_holds_parameters(entity: catalog.Entity, call: nodes.Call, depth: int) -> Optional[bool]:
+    if entity.kind == "parameter" or entity.is_subclass_of(catalog.PARAMETER_TUPLE):
+        return True
+    if not entity.is_cell:
+        # Primitives, functional ops, tensors and other MindSpore objects own no Parameters.
+        return False if entity.kind in NOT_CELL_KINDS else None
+    if entity.path in catalog.REGISTERING_CONTAINERS:
+        arguments = [*call.args, *(keyword.value for keyword in call.keywords or ())]
+        return _merge(holds_parameters(arg, depth + 1) for arg in arguments) if arguments else False
+    if entity.params is None:
+        return None
+    return entity.params > 0
+
+
+def _self_assigned_values(classdef: nodes.ClassDef):
+    """Values assigned to ``self.<attr>`` in the methods of a class."""
+    for method in classdef.mymethods():
+        if not method.args.args:
+            continue
+        self_name = method.args.args[0].name
+        for assign in method.nodes_of_class((nodes.Assign, nodes.AnnAssign)):
+            targets = assign.targets if isinstance(assign, nodes.Assign) else [assign.target]
+            if assign.value is None:
+                continue
+            for target in targets:
+                if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name):
+                    if target.expr.name == self_name:
+                        yield assign.value
+
+
+@functools.lru_cache(maxsize=4096)
+def class_holds_parameters(classdef: nodes.ClassDef, depth: int = 0) -> Optional[bool]:
+    """Whether instances of a user Cell class own Parameters."""
+    if depth > MAX_DEPTH:
+        return None
+    lineage = ancestry(classdef)
+    inherited = []
+    for name in lineage.mindspore:
+        entity = catalog.lookup(name)
+        if entity is not None and entity.is_cell and name != catalog.CELL:
+            inherited.append(None if entity.params is None else entity.params > 0)
+    own = [holds_parameters(value, depth + 1) for value in _self_assigned_values(classdef)]
+    for parent in lineage.user:
+        own.append(class_holds_parameters(parent, depth + 1) if parent is not classdef else None)
+    results = inherited + own
+    if any(result is True for result in results):
+        return True
+    if lineage.complete and all(result is False for result in results):
+        return False
+    return None
+
+
+def _returns_hold_parameters(function: nodes.FunctionDef, depth: int) -> Optional[bool]:
+    returns = [ret.value for ret in function.nodes_of_class(nodes.Return) if ret.frame() is function]
+    values = [value for value in returns if value is not None]
+    if not values:
+        return False
+    return _merge(holds_parameters(value, depth) for value in values)

@@ -1,0 +1,267 @@
+"""Plain Python containers stored on a Cell, and whether MindSpore registers what they hold.
+
+``self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]`` stores Cells that ``nn.Cell``
+never registers: only Cells, Parameters and MindSpore containers (``nn.CellList``,
+``nn.SequentialCell``, ``nn.CellDict``, ``ParameterTuple``) assigned to an
+attribute are. A container is harmless when its elements are registered some
+other way: wrapped later (``nn.SequentialCell([*self.blocks])``), passed to a
+Cell's ``__init__`` (``super().__init__(*layers)`` in a SequentialCell
+subclass), added one by one with ``insert_child_to_cell``/``setattr``, or
+already assigned to attributes of their own (``[self.conv, self.bn]``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+from astroid import nodes
+
+from ms_lint.semantics import cells, names
+
+CONTAINER_LITERALS = {nodes.List: "list", nodes.Tuple: "tuple", nodes.Dict: "dict", nodes.ListComp: "list", nodes.DictComp: "dict"}
+BUILTIN_CONTAINERS = frozenset({"list", "tuple", "dict"})
+GROWING_METHODS = frozenset({"append", "extend", "insert"})
+REGISTERING_CALLS = frozenset({"insert_child_to_cell", "setattr", "__setattr__"})
+# Builtins that read a container without keeping its elements anywhere.
+READING_BUILTINS = frozenset(
+    {"len", "enumerate", "zip", "range", "print", "isinstance", "iter", "next", "reversed", "sorted", "min", "max", "sum", "any", "all", "id", "str", "repr", "hasattr", "getattr"}
+)
+
+
+@dataclass
+class PlainContainer:
+    """A plain list, tuple or dict assigned to ``self.<attr>`` in a Cell."""
+
+    attr: str
+    kind: str  # "list", "tuple" or "dict"
+    target: nodes.AssignAttr  # where it is assigned, and where the fix goes
+    value: nodes.NodeNG  # the assigned expression
+    elements: List[nodes.NodeNG]
+    local: Optional[str] = None  # the local variable it was built in, if any
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a container's elements certainly or possibly hold Parameters."""
+
+    certain: bool
+    possible: bool
+    parameters_only: bool  # every such element is a Parameter (ParameterTuple is the fix)
+
+
+def container_kind(value: nodes.NodeNG) -> Optional[str]:
+    """"list", "tuple" or "dict" for a container literal or ``list(...)``/``tuple(...)``/``dict(...)``."""
+    if type(value) in CONTAINER_LITERALS:
+        return CONTAINER_LITERALS[type(value)]
+    if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name) and value.func.name in BUILTIN_CONTAINERS:
+        if len(value.args) <= 1 and not value.keywords and names.is_builtin(value.func):
+            return value.func.name
+    return None
+
+
+def _elements(value: nodes.NodeNG) -> List[nodes.NodeNG]:
+    if isinstance(value, nodes.Call) and container_kind(value):
+        return _elements(value.args[0]) if value.args else []
+    if isinstance(value, nodes.GeneratorExp):
+        return [value.elt]
+    if isinstance(value, (nodes.List, nodes.Tuple)):
+        return list(value.elts)
+    if isinstance(value, nodes.Dict):
+        return [item for _, item in value.items]
+    if isinstance(value, nodes.ListComp):
+        return [value.elt]
+    if isinstance(value, nodes.DictComp):
+        return [value.value]
+    return [value]
+
+
+def _self_name(method: nodes.FunctionDef) -> Optional[str]:
+    positional = method.args.posonlyargs + method.args.args
+    return positional[0].name if positional else None
+
+
+def _growth(call: nodes.Call) -> List[nodes.NodeNG]:
+    """Elements a call such as ``x.append(cell)`` or ``x.extend([a, b])`` adds."""
+    method = call.func.attrname
+    if method == "append" and call.args:
+        return [call.args[0]]
+    if method == "insert" and len(call.args) == 2:
+        return [call.args[1]]
+    if method == "extend" and call.args:
+        return _elements(call.args[0])
+    return []
+
+
+Key = Tuple[str, str]  # ("attr", name) for self.<name>, ("local", name) for a local variable
+
+
+class _MethodScan:
+    """What one method of a Cell class builds, grows and hands over."""
+
+    def __init__(self, method: nodes.FunctionDef, self_name: str):
+        self.method, self.self_name = method, self_name
+        self.containers: Dict[str, PlainContainer] = {}
+        self.grown: Dict[Key, List[nodes.NodeNG]] = {}
+        self.handed_over: List[Tuple[Key, nodes.NodeNG]] = []  # (what, the call or loop it is given to)
+        self.local_literals: Dict[str, nodes.NodeNG] = {}
+        kinds = (nodes.Assign, nodes.AnnAssign, nodes.AugAssign, nodes.Call, nodes.For)
+        for node in method.nodes_of_class(kinds):
+            if isinstance(node, nodes.Call):
+                self._call(node)
+            elif isinstance(node, nodes.For):
+                self._loop(node)
+            else:
+                self._assignment(node)
+
+    def key(self, node: nodes.NodeNG) -> Optional[Key]:
+        if isinstance(node, (nodes.Attribute, nodes.AssignAttr)) and isinstance(node.expr, nodes.Name):
+            return ("attr", node.attrname) if node.expr.name == self.self_name else None
+        if isinstance(node, (nodes.Name, nodes.AssignName)):
+            return ("local", node.name)
+        return None
+
+    def _mentions(self, expr: nodes.NodeNG):
+        for used in expr.nodes_of_class((nodes.Name, nodes.Attribute)):
+            key = self.key(used)
+            if key is not None:
+                yield key
+
+    def _assignment(self, node) -> None:
+        if node.value is None:
+            return
+        targets = node.targets if isinstance(node, nodes.Assign) else [node.target]
+        for target in targets:
+            if isinstance(node, nodes.AugAssign):
+                key = self.key(target)
+                if key is not None:
+                    self.grown.setdefault(key, []).extend(_elements(node.value))
+            elif isinstance(target, nodes.Subscript):
+                key = self.key(target.value)
+                if key is not None:
+                    self.grown.setdefault(key, []).append(node.value)
+            elif isinstance(target, nodes.AssignName):
+                if container_kind(node.value):
+                    self.local_literals[target.name] = node.value
+            elif isinstance(target, nodes.AssignAttr) and self.key(target):
+                self._attribute(target, node.value)
+
+    def _attribute(self, target: nodes.AssignAttr, value: nodes.NodeNG) -> None:
+        literal, local = value, None
+        if isinstance(value, nodes.Name) and value.name in self.local_literals:
+            literal, local = self.local_literals[value.name], value.name
+        elif isinstance(value, nodes.Name):
+            # ``self.conv = conv`` registers the Cell held by the local ``conv``.
+            self.handed_over.append((("local", value.name), target))
+        kind = container_kind(literal)
+        if kind:
+            self.containers[target.attrname] = PlainContainer(
+                target.attrname, kind, target, value, _elements(literal), local
+            )
+
+    def _call(self, call: nodes.Call) -> None:
+        func = call.func
+        if isinstance(func, nodes.Attribute) and func.attrname in GROWING_METHODS:
+            key = self.key(func.expr)
+            if key is not None:
+                self.grown.setdefault(key, []).extend(_growth(call))
+                return
+        for argument in [*call.args, *(keyword.value for keyword in call.keywords or ())]:
+            for key in self._mentions(argument):
+                self.handed_over.append((key, call))
+
+    def _loop(self, loop: nodes.For) -> None:
+        """``for i, b in enumerate(self.blocks): self.insert_child_to_cell(str(i), b)``."""
+        if any(names.basename(call.func) in REGISTERING_CALLS for call in loop.nodes_of_class(nodes.Call)):
+            for key in self._mentions(loop.iter):
+                self.handed_over.append((key, loop))
+
+
+def _registers(receiver: nodes.NodeNG) -> bool:
+    """Whether handing Cells to this call (or loop) may register them."""
+    if isinstance(receiver, (nodes.For, nodes.AssignAttr)):
+        return True
+    func = receiver.func
+    if names.basename(func) in REGISTERING_CALLS:
+        return True
+    if names.is_builtin(func) and func.name in READING_BUILTINS:
+        return False
+    entity = names.entity(func)
+    if entity is not None:
+        return entity.is_cell
+    # A user Cell constructor, super().__init__, or a helper we cannot see into.
+    return cells.builds_cell(receiver) is not False
+
+
+def unregistered_containers(classdef: nodes.ClassDef) -> List[PlainContainer]:
+    """Plain containers on ``self`` in a Cell class whose elements nothing registers."""
+    scans = [_MethodScan(method, _self_name(method)) for method in classdef.mymethods() if _self_name(method)]
+    found = []
+    for scan in scans:
+        for attr, container in scan.containers.items():
+            if _handed_to_registrar(("attr", attr), scans):
+                continue
+            if container.local and _handed_to_registrar(("local", container.local), [scan]):
+                continue
+            grown = [element for other in scans for element in other.grown.get(("attr", attr), [])]
+            if container.local:
+                grown += scan.grown.get(("local", container.local), [])
+            elements = [
+                element for element in container.elements + grown if not _already_registered(element, scan)
+            ]
+            found.append(PlainContainer(attr, container.kind, container.target, container.value, elements, container.local))
+    return found
+
+
+def _handed_to_registrar(key: Key, scans: List[_MethodScan]) -> bool:
+    return any(_registers(receiver) for scan in scans for handed, receiver in scan.handed_over if handed == key)
+
+
+def _already_registered(element: nodes.NodeNG, scan: _MethodScan) -> bool:
+    key = scan.key(element)
+    if key is None:
+        return False
+    if key[0] == "attr":
+        return True  # ``[self.conv, self.bn]``: each is registered under its own attribute
+    return _handed_to_registrar(key, [scan])
+
+
+def verdict(container: PlainContainer) -> Verdict:
+    """Whether the container's elements certainly, possibly, or never hold Parameters."""
+    certain = possible = False
+    parameters_only = True
+    for element in container.elements:
+        value = _element_value(element)
+        if value is None:
+            continue
+        holds = cells.holds_parameters(value)
+        if holds is True:
+            certain = True
+        elif holds is None and cells.builds_cell(value):
+            possible = True
+        else:
+            continue
+        parameters_only = parameters_only and _is_parameter(value)
+    return Verdict(certain, possible, parameters_only and (certain or possible))
+
+
+def _element_value(element: nodes.NodeNG) -> Optional[nodes.NodeNG]:
+    """The call that builds an element: itself, or a local variable's single value."""
+    if isinstance(element, nodes.Starred):
+        element = element.value
+    if isinstance(element, nodes.Call):
+        return element
+    if isinstance(element, nodes.Name):
+        try:
+            _, bindings = element.lookup(element.name)
+        except Exception:  # pylint: disable=broad-except
+            return None
+        if len(bindings) == 1 and isinstance(bindings[0].parent, nodes.Assign):
+            value = bindings[0].parent.value
+            return value if isinstance(value, nodes.Call) else None
+    return None
+
+
+def _is_parameter(value: nodes.NodeNG) -> bool:
+    entity = names.called_entity(value)
+    return entity is not None and entity.kind == "parameter"

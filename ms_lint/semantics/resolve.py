@@ -1,0 +1,138 @@
+"""Find the user-code class or function a name refers to, across the user's modules.
+
+This follows imports and simple aliases by hand rather than with astroid's
+inference, so that it never parses MindSpore's own sources (nor other installed
+packages): MindSpore names are answered by the catalog, and a name that leads
+outside the user's project resolves to nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import sysconfig
+from typing import Optional, Union
+
+import astroid
+from astroid import nodes
+
+from ms_lint.semantics import names
+
+Definition = Union[nodes.ClassDef, nodes.FunctionDef]
+MAX_DEPTH = 8
+_INSTALLED_ROOTS = tuple(
+    os.path.realpath(path)
+    for path in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    if path
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def is_project_module(modname: str) -> bool:
+    """True if a module is the user's own code: not MindSpore, not installed, not stdlib."""
+    top = modname.split(".")[0]
+    if not top or top == "mindspore" or top in sys.builtin_module_names:
+        return False
+    try:
+        location = astroid.modutils.file_from_modpath([top])
+    except Exception:  # pylint: disable=broad-except
+        return False
+    if not location:
+        return False
+    location = os.path.realpath(location)
+    if any(part in ("site-packages", "dist-packages") for part in location.split(os.sep)):
+        return False
+    return not any(location.startswith(root + os.sep) for root in _INSTALLED_ROOTS)
+
+
+def _import_module(modname: Optional[str]) -> Optional[nodes.Module]:
+    if not modname or not is_project_module(modname):
+        return None
+    try:
+        return astroid.MANAGER.ast_from_module_name(modname)
+    except Exception:  # pylint: disable=broad-except
+        return None
+
+
+def _module_of_import(import_node: nodes.NodeNG, local: str) -> Optional[nodes.Module]:
+    """The module object bound to ``local`` by an import statement, if it is project code."""
+    dotted = names.imported_name(import_node, local)
+    return _import_module(dotted)
+
+
+def _from_import(importfrom: nodes.ImportFrom, local: str, depth: int) -> Optional[nodes.NodeNG]:
+    module_name = names.absolute_module(importfrom)
+    dotted = names.imported_name(importfrom, local)
+    if module_name is None or dotted is None:
+        return None
+    module = _import_module(module_name)
+    if module is None:
+        return None
+    member = dotted.rpartition(".")[2]
+    found = _lookup_in_module(module, member, depth + 1)
+    if found is not None:
+        return found
+    # ``from package import submodule``
+    return _import_module(dotted)
+
+
+def _lookup_in_module(module: nodes.Module, name: str, depth: int) -> Optional[nodes.NodeNG]:
+    if depth > MAX_DEPTH:
+        return None
+    candidates = module.locals.get(name, [])
+    if not candidates:
+        return None
+    return _from_binding(candidates[-1], name, depth)
+
+
+def _from_binding(binding: nodes.NodeNG, name: str, depth: int) -> Optional[nodes.NodeNG]:
+    if isinstance(binding, (nodes.ClassDef, nodes.FunctionDef, nodes.Module)):
+        return binding
+    if isinstance(binding, nodes.ImportFrom):
+        return _from_import(binding, name, depth)
+    if isinstance(binding, nodes.Import):
+        return _module_of_import(binding, name)
+    if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+        assign = binding.parent
+        if len(assign.targets) == 1 and isinstance(assign.targets[0], nodes.AssignName):
+            return _resolve(assign.value, depth + 1)
+    return None
+
+
+def _resolve(node: nodes.NodeNG, depth: int) -> Optional[nodes.NodeNG]:
+    if depth > MAX_DEPTH or names.mindspore_name(node):
+        return None
+    if isinstance(node, nodes.Name):
+        try:
+            _, bindings = node.lookup(node.name)
+        except Exception:  # pylint: disable=broad-except
+            return None
+        if len(bindings) != 1:
+            return None
+        return _from_binding(bindings[0], node.name, depth)
+    if isinstance(node, nodes.Attribute):
+        base = _resolve(node.expr, depth + 1)
+        if isinstance(base, nodes.Module):
+            return _lookup_in_module(base, node.attrname, depth + 1)
+        if isinstance(base, nodes.ClassDef):
+            members = base.locals.get(node.attrname, [])
+            if len(members) == 1 and isinstance(members[0], (nodes.ClassDef, nodes.FunctionDef)):
+                return members[0]
+    return None
+
+
+def definition(node: nodes.NodeNG) -> Optional[Definition]:
+    """The user-code ClassDef or FunctionDef an expression names, or None."""
+    try:
+        found = _resolve(node, 0)
+    except RecursionError:
+        return None
+    return found if isinstance(found, (nodes.ClassDef, nodes.FunctionDef)) else None
+
+
+def called_definition(call: nodes.NodeNG) -> Optional[Definition]:
+    """The user-code class or function a call expression calls, or None."""
+    if isinstance(call, nodes.Call):
+        return definition(call.func)
+    return None

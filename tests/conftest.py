@@ -1,0 +1,12 @@
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--update-functional",
+        action="store_true",
+        help="rewrite the expected output (.txt) of functional tests instead of comparing",
+    )

@@ -1,0 +1,59 @@
+"""Run pylint with ms_lint in-process and read the expectations written in example files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable, List, Optional, Set, Tuple
+
+from pylint.lint import Run
+from pylint.message import Message
+from pylint.reporters import CollectingReporter
+
+REPO = Path(__file__).resolve().parent.parent
+RULES = REPO / "rules"
+EMPTY_RC = Path(__file__).resolve().parent / "empty.rc"
+ANNOTATION = re.compile(r"#\s*\[([a-z0-9, -]+)\]")
+
+
+def run_pylint(paths: Iterable[Path], *args: str, rcfile: Optional[Path] = None) -> List[Message]:
+    """Messages from pylint with only ms_lint's checks enabled."""
+    reporter = CollectingReporter()
+    Run(
+        [
+            f"--rcfile={rcfile or EMPTY_RC}",
+            "--load-plugins=ms_lint",
+            "--disable=all",
+            "--enable=mindspore",
+            "--persistent=n",
+            "--score=n",
+            *args,
+            *(str(path) for path in paths),
+        ],
+        reporter=reporter,
+        exit=False,
+    )
+    return reporter.messages
+
+
+def annotated(path: Path) -> Set[Tuple[int, str]]:
+    """(line, symbol) pairs written as ``# [symbol]`` at the end of a line."""
+    expected = set()
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        match = ANNOTATION.search(text)
+        if match:
+            expected |= {(number, symbol.strip()) for symbol in match.group(1).split(",")}
+    return expected
+
+
+def found(messages: Iterable[Message]) -> Set[Tuple[int, str]]:
+    return {(message.line, message.symbol) for message in messages}
+
+
+def rule_dirs() -> List[Path]:
+    return sorted(path for path in RULES.iterdir() if path.is_dir())
+
+
+def rule_rcfile(rule_dir: Path) -> Optional[Path]:
+    rcfile = rule_dir / "pylintrc"
+    return rcfile if rcfile.exists() else None
