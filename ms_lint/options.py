@@ -109,21 +109,21 @@ class Target:
 
 
 def _single(found) -> Optional[str]:
-    """The one value the project sets, or None if it sets none, several, or one from a variable."""
+    """The one value the program sets, or None if it sets none, several, or one from a variable."""
     if len(found) == 1 and facts.DYNAMIC not in found:
         return next(iter(found))
     return None
 
 
-def target(config, project: facts.ProjectFacts) -> Target:
-    """Resolve the target from the options in ``config`` and the project's facts."""
+def target(config, program: facts.ProgramFacts) -> Target:
+    """Resolve the target from the options in ``config`` and the facts of the program linted."""
     version_text = config.mindspore_version or installed_version() or catalog.version()
     version = parse_version(version_text) or parse_version(catalog.version())
     device = config.mindspore_device_target
-    device_target = device if device != AUTO else _single(project.device_targets)
+    device_target = device if device != AUTO else _single(program.device_targets)
     mode = config.mindspore_mode
     if mode == AUTO:
-        mode = _single(project.modes)
-        if mode is None and not project.modes and version < (2, 0):
+        mode = _single(program.modes)
+        if mode is None and not program.modes and version < (2, 0):
             mode = facts.GRAPH
     return Target(version=version, device_target=device_target, mode=mode)

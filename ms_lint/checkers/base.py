@@ -7,7 +7,8 @@ whole plugin off and its options live in one section.
 (the execution mode or device target set in another file, a seed set in the
 entry script). It records candidate findings with the facts of each module and
 decides once every file is seen, through pylint's map/reduce protocol, so that
-``pylint -j N`` gives exactly what ``-j 1`` gives.
+``pylint -j N`` gives exactly what ``-j 1`` gives. Facts flow along imports: see
+:class:`ms_lint.semantics.facts.Project`.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ class MindSporeChecker(BaseChecker):
 
     name = "mindspore"
 
-    def target(self, project: Optional[facts.ProjectFacts] = None) -> options.Target:
-        return options.target(self.linter.config, project or facts.ProjectFacts())
+    def target(self, program: Optional[facts.ProgramFacts] = None) -> options.Target:
+        return options.target(self.linter.config, program or facts.ProgramFacts())
 
 
 @dataclass(frozen=True)
@@ -83,8 +84,8 @@ class ProjectChecker(MindSporeChecker):
             )
         )
 
-    def decide(self, candidate: Candidate, project: facts.ProjectFacts) -> Optional[Confidence]:
-        """The confidence to report ``candidate`` at, or None to drop it."""
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        """The confidence to report ``candidate`` at, given the facts of its programs, or None to drop it."""
         raise NotImplementedError
 
     # -- pylint's protocol ---------------------------------------------------------
@@ -105,10 +106,10 @@ class ProjectChecker(MindSporeChecker):
         self._report(self._module_facts, self._candidates)
 
     def _report(self, module_facts, candidates) -> None:
-        project = facts.merge(module_facts)
+        project = facts.Project(module_facts)
         decided = []
         for candidate in sorted(set(candidates), key=lambda c: (c.path, c.line, c.col, c.args)):
-            confidence = self.decide(candidate, project)
+            confidence = self.decide(candidate, project.facts_for(candidate.module))
             if confidence is not None:
                 decided.append((candidate, confidence))
         if decided:
