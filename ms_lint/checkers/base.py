@@ -13,6 +13,8 @@ decides once every file is seen, through pylint's map/reduce protocol, so that
 
 from __future__ import annotations
 
+import functools
+import os
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
@@ -25,10 +27,41 @@ from ms_lint import options
 from ms_lint.semantics import facts
 
 
+# Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
+STRICT_ENV = "MS_LINT_STRICT"
+GUARDED_PREFIXES = ("visit_", "leave_")
+GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data"})
+
+
+def _guarded(method):
+    """Keep a checker's bug from crashing pylint: the checker stays silent on that node instead."""
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception:  # pylint: disable=broad-except
+            if os.environ.get(STRICT_ENV):
+                raise
+            return None
+
+    return guarded
+
+
 class MindSporeChecker(BaseChecker):
-    """A checker of the ``mindspore`` family."""
+    """A checker of the ``mindspore`` family.
+
+    Its ``visit_*``/``leave_*`` methods (and ``open``, ``close``, ``reduce_map_data``)
+    are guarded: whatever code it meets, pylint gets findings or nothing, never a traceback.
+    """
 
     name = "mindspore"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for attr, value in list(vars(cls).items()):
+            if callable(value) and (attr.startswith(GUARDED_PREFIXES) or attr in GUARDED_METHODS):
+                setattr(cls, attr, _guarded(value))
 
     def target(self, program: Optional[facts.ProgramFacts] = None) -> options.Target:
         return options.target(self.linter.config, program or facts.ProgramFacts())
