@@ -154,8 +154,9 @@ def _imports(module: nodes.Module) -> FrozenSet[str]:
 def module_facts(module: nodes.Module) -> ModuleFacts:
     """The facts a module states, from its calls to MindSpore's set-up functions."""
     modes, targets = set(), set()
+    wanted = names.call_names(module, SET_UP_FUNCTIONS)
     for call in module.nodes_of_class(nodes.Call):
-        if names.basename(call.func) not in SET_UP_FUNCTIONS:
+        if names.basename(call.func) not in wanted:
             continue
         name = names.mindspore_name(call.func)
         if name in SET_CONTEXT:

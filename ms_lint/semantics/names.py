@@ -135,6 +135,21 @@ def basename(node: nodes.NodeNG) -> Optional[str]:
     return None
 
 
+def call_names(module: nodes.Module, basenames: frozenset) -> frozenset:
+    """Names under which a module may call functions with these basenames.
+
+    ``basenames`` plus the aliases of ``from ... import set_device as use_device``; a cheap
+    filter to run before resolving each call's qualified name.
+    """
+    aliases = {
+        alias
+        for importfrom in module.nodes_of_class(nodes.ImportFrom)
+        for name, alias in importfrom.names
+        if alias and name in basenames
+    }
+    return frozenset(basenames) | frozenset(aliases)
+
+
 def called_entity(call: nodes.NodeNG) -> Optional[catalog.Entity]:
     """The catalog entity a call expression calls, e.g. ``ops.relu`` in ``ops.relu(x)``."""
     if isinstance(call, nodes.Call):
