@@ -195,6 +195,8 @@ def _registers(receiver: nodes.NodeNG) -> bool:
 
 def unregistered_containers(classdef: nodes.ClassDef) -> List[PlainContainer]:
     """Plain containers on ``self`` in a Cell class whose elements nothing registers."""
+    if not _assigns_a_container(classdef):
+        return []
     scans = [_MethodScan(method, _self_name(method)) for method in classdef.mymethods() if _self_name(method)]
     found = []
     for scan in scans:
@@ -211,6 +213,15 @@ def unregistered_containers(classdef: nodes.ClassDef) -> List[PlainContainer]:
             ]
             found.append(PlainContainer(attr, container.kind, container.target, container.value, elements, container.local))
     return found
+
+
+def _assigns_a_container(classdef: nodes.ClassDef) -> bool:
+    """Cheap pre-check: no container literal is assigned anywhere in the class."""
+    return any(
+        container_kind(node.value)
+        for node in classdef.nodes_of_class((nodes.Assign, nodes.AnnAssign))
+        if node.value is not None
+    )
 
 
 def _handed_to_registrar(key: Key, scans: List[_MethodScan]) -> bool:
