@@ -13,7 +13,7 @@ import pytest
 
 from lint import REPO
 
-TARGETS = [str(REPO / "rules"), str(REPO / "tests" / "functional")]
+TARGETS = sorted(str(path) for folder in ("rules", "tests/functional") for path in (REPO / folder).rglob("*.py"))
 PYLINT_ARGS = [
     "--rcfile", str(REPO / "tests" / "empty.rc"), "--load-plugins=ms_lint",
     "--disable=all", "--enable=mindspore", "--output-format=json2", "--persistent=n",
