@@ -15,10 +15,12 @@ An id is never reused; a renamed symbol keeps its old name in ``old_names``.
 
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
+from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
     ForwardWithoutConstructChecker,
     CustomAmpWithAmpLevelChecker,
+    DistributedTrainingWithoutSeedChecker,
 )
