@@ -13,6 +13,7 @@ Message ids share the plugin prefix 73 (``E7301``, ``W7300``...), in sub-ranges:
 An id is never reused; a renamed symbol keeps its old name in ``old_names``.
 """
 
+from ms_lint.checkers.ascend_fp16_without_loss_scale import AscendFp16WithoutLossScaleChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
@@ -23,4 +24,5 @@ CHECKERS = (
     ForwardWithoutConstructChecker,
     CustomAmpWithAmpLevelChecker,
     DistributedTrainingWithoutSeedChecker,
+    AscendFp16WithoutLossScaleChecker,
 )
