@@ -13,10 +13,16 @@ Message ids share the plugin prefix 73 (``E7301``, ``W7300``...), in sub-ranges:
 An id is never reused; a renamed symbol keeps its old name in ``old_names``.
 """
 
+from ms_lint.checkers.ascend_fp16_without_loss_scale import AscendFp16WithoutLossScaleChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
+from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
+from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
     ForwardWithoutConstructChecker,
+    CustomAmpWithAmpLevelChecker,
+    DistributedTrainingWithoutSeedChecker,
+    AscendFp16WithoutLossScaleChecker,
 )

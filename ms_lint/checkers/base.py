@@ -90,6 +90,12 @@ class ProjectChecker(MindSporeChecker):
 
     symbol: str = ""
 
+    def __init__(self, linter=None) -> None:
+        super().__init__(linter)
+        # pylint asks every registered checker for its map data with -j N, enabled or not.
+        self._module_facts: List[facts.ModuleFacts] = []
+        self._candidates: List[Candidate] = []
+
     def open(self) -> None:
         self._module_facts: List[facts.ModuleFacts] = []
         self._candidates: List[Candidate] = []
@@ -121,6 +127,11 @@ class ProjectChecker(MindSporeChecker):
         """The confidence to report ``candidate`` at, given the facts of its programs, or None to drop it."""
         raise NotImplementedError
 
+    def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
+        """The message arguments of a decided candidate; override to name facts of the program."""
+        del program
+        return candidate.args
+
     # -- pylint's protocol ---------------------------------------------------------
 
     def get_map_data(self):
@@ -142,9 +153,10 @@ class ProjectChecker(MindSporeChecker):
         project = facts.Project(module_facts)
         decided = []
         for candidate in sorted(set(candidates), key=lambda c: (c.path, c.line, c.col, c.args)):
-            confidence = self.decide(candidate, project.facts_for(candidate.module))
+            program = project.facts_for(candidate.module, candidate.path)
+            confidence = self.decide(candidate, program)
             if confidence is not None:
-                decided.append((candidate, confidence))
+                decided.append((candidate, confidence, tuple(self.message_args(candidate, program))))
         if decided:
             self._emit(decided)
 
@@ -152,7 +164,7 @@ class ProjectChecker(MindSporeChecker):
         linter = self.linter
         saved = (linter.current_name, linter.current_file, linter.file_state)
         try:
-            for candidate, confidence in decided:
+            for candidate, confidence, args in decided:
                 module_stats = linter.stats.by_module.get(candidate.module)
                 linter.set_current_module(candidate.module, candidate.path)
                 if module_stats is not None:
@@ -162,7 +174,7 @@ class ProjectChecker(MindSporeChecker):
                 self.add_message(
                     self.symbol,
                     line=candidate.line,
-                    args=candidate.args,
+                    args=args,
                     confidence=confidence,
                     col_offset=candidate.col,
                     end_lineno=candidate.end_line,
