@@ -235,14 +235,13 @@ def _unique_names(elements) -> Optional[Refusal]:
             keyword = args[1] if len(args) > 1 else None
         if keyword is None:
             continue  # unnamed Parameters get unique names
-        if isinstance(keyword, nodes.Const):
+        comprehension = value.parent if isinstance(value.parent, (nodes.ListComp, nodes.GeneratorExp)) else None
+        if isinstance(keyword, nodes.Const) and comprehension is None:
             if keyword.value in seen:
                 return Refusal(f"two Parameters are named {keyword.value!r}")
             seen.add(keyword.value)
             continue
-        comprehension = value.parent if isinstance(value.parent, (nodes.ListComp, nodes.GeneratorExp)) else None
-        varying = comprehension is not None and _mentions_loop_variable(keyword, comprehension)
-        if not varying:
+        if comprehension is None or not _mentions_loop_variable(keyword, comprehension):
             return Refusal(f"the Parameter name {keyword.as_string()} may repeat")
     return None
 
