@@ -361,3 +361,14 @@ def test_rule_docs_say_whether_the_fix_is_safe(symbol):
     assert fix_lines[0].startswith("Fix: safe") == (symbol in FIXERS)
     if symbol not in FIXERS:
         assert fix_lines[0].startswith("Fix: manual"), fix_lines[0]
+
+
+def test_self_forward_in_an_unrelated_class_does_not_block_the_fix(tmp_path, request):
+    adapter = "\n\nclass Adapter(nn.Cell):\n    def construct(self, x):\n        return self.forward(x)\n"
+    new_text = fixed(tmp_path, request, MLP + adapter, FORWARD)
+    assert "def construct(self, x):  # from PyTorch" in new_text and "return self.forward(x)" in new_text
+
+
+def test_self_forward_in_a_subclass_blocks_the_fix(tmp_path, request):
+    child = "\n\nclass Child(MLP):\n    def construct(self, x):\n        return self.forward(x) * 2\n"
+    assert "self.forward reaches it by name" in refused(tmp_path, request, MLP + child)

@@ -123,3 +123,19 @@ def overlaps(first: Sequence[Edit], second: Sequence[Edit], source: Source) -> b
             if start < other_end and other_start < end:
                 return True
     return False
+
+
+def self_class(node: nodes.NodeNG) -> Optional[nodes.ClassDef]:
+    """The class whose ``self`` the attribute is taken on, if its receiver is a method's first argument."""
+    receiver = node.expr
+    if not isinstance(receiver, nodes.Name):
+        return None
+    method = node.frame()
+    while isinstance(method, nodes.FunctionDef) and not isinstance(method.parent, nodes.ClassDef):
+        method = method.parent.frame() if method.parent is not None else None
+    if not isinstance(method, nodes.FunctionDef):
+        return None
+    positional = method.args.posonlyargs + method.args.args
+    if positional and positional[0].name == receiver.name and not method.type == "staticmethod":
+        return method.parent
+    return None

@@ -31,7 +31,7 @@ from typing import List, Optional, Tuple, Union
 from astroid import nodes
 
 from ms_lint.fixes import imports
-from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of, start_of
+from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of, self_class, start_of
 from ms_lint.semantics import catalog, cells, containers, names, resolve
 
 SYMBOL = "cell-container-not-registered"
@@ -271,7 +271,7 @@ class _Uses:
         for node in module.nodes_of_class((nodes.Attribute, nodes.AssignAttr, nodes.DelAttr)):
             if node.attrname != attr or self.refusal:
                 continue
-            owner = _self_class(node)
+            owner = self_class(node)
             if owner is not None and owner not in family:
                 continue  # another class's own attribute of the same name
             self._use(node)
@@ -280,7 +280,7 @@ class _Uses:
         self.refusal = Refusal(f"line {node.fromlineno}: {what}")
 
     def _use(self, node: nodes.NodeNG) -> None:
-        name = f"self.{self.attr}" if _self_class(node) is not None else node.as_string()
+        name = f"self.{self.attr}" if self_class(node) is not None else node.as_string()
         parent = node.parent
         if isinstance(node, nodes.AssignAttr):
             if node is not self.assign.targets[0]:
@@ -368,22 +368,6 @@ def _method_effect(kind: str, method: str, call: nodes.Call, name: str):
     if method == "extend" and len(call.args) == 1 and isinstance(call.args[0], (nodes.List, nodes.ListComp)):
         return _elements(call.args[0], "list")
     return Refusal(f"{call.as_string()[:60]}: nn.CellList.{method} takes a list of Cells")
-
-
-def _self_class(node: nodes.NodeNG) -> Optional[nodes.ClassDef]:
-    """The class whose ``self`` the attribute is taken on, if its receiver is a method's first argument."""
-    receiver = node.expr
-    if not isinstance(receiver, nodes.Name):
-        return None
-    method = node.frame()
-    while isinstance(method, nodes.FunctionDef) and not isinstance(method.parent, nodes.ClassDef):
-        method = method.parent.frame() if method.parent is not None else None
-    if not isinstance(method, nodes.FunctionDef):
-        return None
-    positional = method.args.posonlyargs + method.args.args
-    if positional and positional[0].name == receiver.name and not method.type == "staticmethod":
-        return method.parent
-    return None
 
 
 def _user_ancestors(classdef: nodes.ClassDef) -> tuple:

@@ -1,11 +1,12 @@
 """Fix for forward-without-construct: rename ``forward`` to ``construct``.
 
-Only the name in ``def forward`` changes. The fix is left alone when something could
-still reach the method by its old name: any ``<x>.forward`` (``self.forward(x)``,
-``super().forward(x)``, ``model.forward(x)``), a bare ``forward`` name in the class or
-module, or the string ``"forward"`` (``getattr``), anywhere in the files linted with it; and
-when a subclass among those files defines its own ``forward`` without ``construct`` and is not
-fixed in the same run (it would silently inherit the new ``construct``).
+Only the name in ``def forward`` changes. The fix is left alone when something could still
+reach the method by its old name, anywhere in the files linted with it: ``<x>.forward``
+(``model.forward(x)``, ``super().forward(x)``, or ``self.forward(x)`` in the class, its
+ancestors or its subclasses), a bare ``forward`` in the class body (``backward = forward``),
+or the string ``"forward"`` (``getattr``). It is also left alone when a subclass among those
+files defines its own ``forward()`` without ``construct()`` and is not fixed in the same run:
+it would silently inherit the new ``construct``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Union
 
 from astroid import nodes
 
-from ms_lint.fixes.base import Edit, Fix, Refusal, Source
+from ms_lint.fixes.base import Edit, Fix, Refusal, Source, self_class
 from ms_lint.semantics import cells
 
 SYMBOL = "forward-without-construct"
@@ -29,7 +30,7 @@ def fix(function: nodes.FunctionDef, source: Source, context) -> Union[Fix, Refu
     if len(classdef.locals.get(OLD, ())) != 1 or NEW in classdef.locals:
         return Refusal(f"the class binds '{OLD}' or '{NEW}' more than once")
     for module in context.modules:
-        refusal = _called_by_name(module, function)
+        refusal = _called_by_name(module, classdef)
         if refusal:
             return refusal
         refusal = _unfixed_subclass(module, classdef, context)
@@ -44,16 +45,39 @@ def fix(function: nodes.FunctionDef, source: Source, context) -> Union[Fix, Refu
     return Fix([Edit(name_start, (position.end_lineno, position.end_col_offset), NEW)], f"{classdef.name}.{OLD} -> {NEW}")
 
 
-def _called_by_name(module: nodes.Module, function: nodes.FunctionDef):
+def _called_by_name(module: nodes.Module, classdef: nodes.ClassDef):
     where = module.file or module.name
     for node in module.nodes_of_class((nodes.Attribute, nodes.AssignAttr, nodes.Name, nodes.Const)):
         if isinstance(node, (nodes.Attribute, nodes.AssignAttr)) and node.attrname == OLD:
+            owner = self_class(node)
+            if owner is not None and not _related(owner, classdef):
+                continue  # self.forward in an unrelated class is that class's own method
             return Refusal(f"{where}:{node.fromlineno}: {node.as_string()} reaches it by name")
-        if isinstance(node, nodes.Name) and node.name == OLD:
+        if isinstance(node, nodes.Name) and node.name == OLD and _names_the_method(node, classdef):
             return Refusal(f"{where}:{node.fromlineno}: the name '{OLD}' is used")
         if isinstance(node, nodes.Const) and node.value == OLD:
             return Refusal(f"{where}:{node.fromlineno}: the string '{OLD}' may name it")
     return None
+
+
+def _names_the_method(name: nodes.Name, classdef: nodes.ClassDef) -> bool:
+    """A bare ``forward`` means the method only in the class body (``backward = forward``)."""
+    try:
+        _, assignments = name.lookup(OLD)
+    except Exception:  # pylint: disable=broad-except
+        return True
+    return any(assigned in classdef.locals.get(OLD, ()) for assigned in assignments)
+
+
+def _related(one: nodes.ClassDef, other: nodes.ClassDef) -> bool:
+    """Whether one class is the other, or an ancestor or subclass of it (as far as can be seen)."""
+    if one is other:
+        return True
+    one_lineage, other_lineage = cells.ancestry(one), cells.ancestry(other)
+    if other in one_lineage.user or one in other_lineage.user:
+        return True
+    # A base that cannot be followed might be the other class.
+    return not (one_lineage.complete and other_lineage.complete)
 
 
 def _unfixed_subclass(module: nodes.Module, classdef: nodes.ClassDef, context):
