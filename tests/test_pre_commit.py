@@ -46,6 +46,9 @@ GOOD = BAD.replace("self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]", "self.layer
 STYLE_ONLY = "import os\nclass x:\n    pass\n"
 
 
+HOOK = "ms-lint"
+
+
 def git(cwd: Path, *args: str) -> str:
     result = subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=_git_env())
     return result.stdout
@@ -90,7 +93,7 @@ def pre_commit_home(tmp_path_factory) -> Path:
 def project(tmp_path, hook_repo) -> Path:
     path, commit = hook_repo
     (tmp_path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {path}\n    rev: {commit}\n    hooks:\n      - id: ms-lint\n", encoding="utf-8"
+        f"repos:\n  - repo: {path}\n    rev: {commit}\n    hooks:\n      - id: {HOOK}\n", encoding="utf-8"
     )
     (tmp_path / "bad_model.py").write_text(BAD, encoding="utf-8")
     (tmp_path / "good_model.py").write_text(GOOD, encoding="utf-8")
@@ -144,3 +147,22 @@ def test_no_python_file_staged_exits_cleanly(project, pre_commit_home):
     result = pre_commit(project, pre_commit_home)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "(no files to check)Skipped" in result.stdout
+
+
+def test_fix_hook_fixes_the_staged_file(tmp_path, hook_repo, pre_commit_home):
+    path, commit = hook_repo
+    (tmp_path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {path}\n    rev: {commit}\n    hooks:\n      - id: ms-lint-fix\n", encoding="utf-8"
+    )
+    (tmp_path / "bad_model.py").write_text(BAD, encoding="utf-8")
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", "-A")
+    result = pre_commit(tmp_path, pre_commit_home)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "files were modified by this hook" in result.stdout
+    assert "bad_model.py:8: fixed (cell-container-not-registered): self.layers: plain list -> nn.CellList" in result.stdout
+    assert (tmp_path / "bad_model.py").read_text(encoding="utf-8") == GOOD
+
+    git(tmp_path, "add", "-A")
+    result = pre_commit(tmp_path, pre_commit_home)
+    assert result.returncode == 0, result.stdout + result.stderr

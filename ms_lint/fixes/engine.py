@@ -33,7 +33,7 @@ class Collector(CollectingReporter):
 
     name = "ms-lint-fix-collector"
 
-    def __init__(self, output=None):
+    def __init__(self):
         super().__init__()
         self.files: List[Tuple[str, str]] = []  # (module name, path)
 
