@@ -372,3 +372,9 @@ def test_self_forward_in_an_unrelated_class_does_not_block_the_fix(tmp_path, req
 def test_self_forward_in_a_subclass_blocks_the_fix(tmp_path, request):
     child = "\n\nclass Child(MLP):\n    def construct(self, x):\n        return self.forward(x) * 2\n"
     assert "self.forward reaches it by name" in refused(tmp_path, request, MLP + child)
+
+
+def test_a_same_named_attribute_of_another_object_does_not_count(tmp_path, request):
+    body = "self.layers = [nn.Dense(4, 4) for _ in range(cfg.layers)]"
+    text = NET.format(body=body).replace("def __init__(self):", "def __init__(self, cfg):")
+    assert "nn.CellList([nn.Dense(4, 4) for _ in range(cfg.layers)])" in fixed(tmp_path, request, text)

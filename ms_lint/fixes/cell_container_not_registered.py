@@ -2,8 +2,9 @@
 
 ``self.layers = [a, b]`` becomes ``self.layers = nn.CellList([a, b])``, a dict of Cells
 ``nn.CellDict({...})``, a list or tuple of Parameters ``ParameterTuple(...)``. The fix is
-made only when the MindSpore container behaves like the plain one everywhere the class
-(its subclasses in the file, and the file's other code) uses it. It is left alone when:
+made only when the MindSpore container behaves like the plain one everywhere the class, its
+subclasses in the file, and the file's code on instances it creates (``net = Net();
+net.layers``) use it. It is left alone when:
 
 - an element is not certainly a Cell (or, for ParameterTuple, a Parameter), or is already
   registered under another attribute (``[self.conv, ...]``);
@@ -257,7 +258,7 @@ def _mentions_loop_variable(expr: nodes.NodeNG, comprehension) -> bool:
 
 
 class _Uses:
-    """Every use of ``self.<attr>`` in the class and its subclasses, and of ``<x>.<attr>`` elsewhere in the file."""
+    """Every use of ``self.<attr>`` in the class and its subclasses, and of ``net.<attr>`` on instances of them."""
 
     def __init__(self, classdef: nodes.ClassDef, attr: str, assign: nodes.Assign, kind: str):
         self.attr, self.assign, self.kind = attr, assign, kind
@@ -271,9 +272,9 @@ class _Uses:
         for node in module.nodes_of_class((nodes.Attribute, nodes.AssignAttr, nodes.DelAttr)):
             if node.attrname != attr or self.refusal:
                 continue
-            owner = self_class(node)
-            if owner is not None and owner not in family:
-                continue  # another class's own attribute of the same name
+            owner = self_class(node) or _instance_class(node.expr)
+            if owner not in family:
+                continue  # another object's attribute of the same name (``cfg.layers``)
             self._use(node)
 
     def _refuse(self, node: nodes.NodeNG, what: str) -> None:
@@ -368,6 +369,23 @@ def _method_effect(kind: str, method: str, call: nodes.Call, name: str):
     if method == "extend" and len(call.args) == 1 and isinstance(call.args[0], (nodes.List, nodes.ListComp)):
         return _elements(call.args[0], "list")
     return Refusal(f"{call.as_string()[:60]}: nn.CellList.{method} takes a list of Cells")
+
+
+def _instance_class(receiver: nodes.NodeNG) -> Optional[nodes.ClassDef]:
+    """The user class of ``net`` in ``net = Net(...)`` (a single assignment in its scope), if any."""
+    if isinstance(receiver, nodes.Call):
+        definition = resolve.called_definition(receiver)
+        return definition if isinstance(definition, nodes.ClassDef) else None
+    if not isinstance(receiver, nodes.Name):
+        return None
+    try:
+        _, bindings = receiver.lookup(receiver.name)
+    except Exception:  # pylint: disable=broad-except
+        return None
+    if len(bindings) != 1 or not isinstance(bindings[0].parent, nodes.Assign):
+        return None
+    assigned = bindings[0].parent
+    return _instance_class(assigned.value) if assigned.targets == [bindings[0]] else None
 
 
 def _user_ancestors(classdef: nodes.ClassDef) -> tuple:
