@@ -45,6 +45,7 @@ def fixed(tmp_path, request, text: str, symbol: str = CONTAINER) -> str:
     results, paths = fix_files(tmp_path, request, {"model.py": text})
     new_text, outcomes = results["model.py"]
     assert outcomes and all(outcome.applied for outcome in outcomes), [getattr(o.result, "reason", "") for o in outcomes]
+    assert {outcome.symbol for outcome in outcomes} == {symbol}
     path = paths["model.py"]
     path.write_text(new_text, encoding="utf-8", newline="")
     astroid.MANAGER.clear_cache()  # pylint would otherwise lint the module it parsed before the fix
