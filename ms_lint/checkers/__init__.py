@@ -13,10 +13,16 @@ Message ids share the plugin prefix 73 (``E7301``, ``W7300``...), in sub-ranges:
 An id is never reused; a renamed symbol keeps its old name in ``old_names``.
 """
 
+from ms_lint.checkers.ascend_group_conv_unsupported import AscendGroupConvUnsupportedChecker
+from ms_lint.checkers.ascend_op_attr_out_of_range import AscendOpAttrOutOfRangeChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
+from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
+    AscendOpAttrOutOfRangeChecker,
+    AscendGroupConvUnsupportedChecker,
     ForwardWithoutConstructChecker,
+    OpsInDatasetPipelineChecker,
 )

@@ -90,9 +90,15 @@ class ProjectChecker(MindSporeChecker):
 
     symbol: str = ""
 
-    def open(self) -> None:
+    def __init__(self, linter) -> None:
+        super().__init__(linter)
+        # pylint asks every registered checker for its map data, even one disabled (never opened).
         self._module_facts: List[facts.ModuleFacts] = []
         self._candidates: List[Candidate] = []
+
+    def open(self) -> None:
+        self._module_facts = []
+        self._candidates = []
 
     def visit_module(self, node: nodes.Module) -> None:
         self._module_facts.append(facts.module_facts(node))
