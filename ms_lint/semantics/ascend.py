@@ -104,8 +104,10 @@ def spatial_dims(canonical: str) -> int:
 
 
 def _bound(call: nodes.Call, entity: catalog.Entity) -> Dict[str, nodes.NodeNG]:
+    """Arguments by parameter; a keyword the API does not take (a TypeError already) is left out."""
     parameters = entity.args or tuple(data()["signatures"].get(entity.path, ()))
-    return arguments.bound(call, parameters)
+    bound = arguments.bound(call, parameters)
+    return {name: value for name, value in bound.items() if name in parameters}
 
 
 def _parameter(bound: Dict[str, nodes.NodeNG], attribute: str) -> Optional[str]:

@@ -274,6 +274,8 @@ def _collect(expr: nodes.NodeNG, methods: Sequence[str], found: List[Runner], de
     if isinstance(expr, nodes.Call):
         _collect_call(expr, methods, found, depth)
         return
+    if names.is_builtin(expr):
+        return
     method = _self_method(expr)
     definition = method or resolve.definition(expr)
     if isinstance(definition, nodes.FunctionDef):
@@ -336,7 +338,7 @@ def _own_nodes(function: Function, klass) -> Iterator[nodes.NodeNG]:
 
 def _callees(function: Function) -> Iterator[nodes.FunctionDef]:
     for call in _own_nodes(function, nodes.Call):
-        if names.mindspore_name(call.func):
+        if names.mindspore_name(call.func) or names.is_builtin(call.func):
             continue
         callee = _self_method(call.func) or resolve.definition(call.func) or _called_object(call.func)
         if isinstance(callee, nodes.FunctionDef):

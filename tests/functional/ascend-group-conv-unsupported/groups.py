@@ -51,3 +51,7 @@ volumes = [
 def forward(x, w):
     y = ops.conv2d(x, w, groups=4)
     return ops.conv3d(y, w, groups=2)  # [ascend-group-conv-unsupported]
+
+
+# nn.Conv2d takes group, not groups, in MindSpore 2.10: a TypeError on every backend, not this rule's finding.
+wrong_keyword = nn.Conv2d(96, 256, kernel_size=5, padding=2, groups=2)
