@@ -36,18 +36,25 @@ class OpsInDatasetPipelineChecker(MindSporeChecker):
         module = entry.call.root()
         confidence = HIGH if entry.certain else INFERENCE
         elsewhere = None
-        for function, chain in pipeline.reachable(pipeline.runners(entry)):
+        runners, direct = pipeline.handed_over(entry)
+        for use in direct:
+            where = f"handed to {entry.what} at line {entry.call.fromlineno}"
+            self._report(use, where, confidence)
+        for function, chain in pipeline.reachable(runners):
             for use in pipeline.operator_uses(function):
                 if use.node.root() is not module:
                     elsewhere = elsewhere or (use, chain)
                     continue
-                if use.node in self._reported:
-                    continue
-                self._reported.add(use.node)
                 where = f"in '{chain[-1]}', which {entry.what} runs at line {entry.call.fromlineno}"
-                self.add_message(SYMBOL, node=use.node, args=(use.kind, use.text, where), confidence=confidence)
+                self._report(use, where, confidence)
         if elsewhere is not None and entry.argument not in self._reported:
             self._reported.add(entry.argument)
             use, chain = elsewhere
             where = f"in '{chain[-1]}' ({use.node.root().name}, line {use.node.fromlineno}), which this {entry.what} runs"
             self.add_message(SYMBOL, node=entry.argument, args=(use.kind, use.text, where), confidence=confidence)
+
+    def _report(self, use: pipeline.OperatorUse, where: str, confidence) -> None:
+        if use.node in self._reported:
+            return
+        self._reported.add(use.node)
+        self.add_message(SYMBOL, node=use.node, args=(use.kind, use.text, where), confidence=confidence)

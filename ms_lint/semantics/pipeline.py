@@ -44,6 +44,8 @@ GENERATOR_DATASET = "mindspore.dataset.engine.datasets_user_defined.GeneratorDat
 SOURCE_METHODS = ("__getitem__", "__next__", "__iter__")
 # Tensor methods that run no operator: conversions back to Python and numpy, shape queries.
 QUIET_TENSOR_METHODS = frozenset({"asnumpy", "numpy", "tolist", "item", "dim", "numel", "nelement", "ndimension"})
+# ops/numpy functions that compute nothing: type and shape queries, decorators, Tensor creation.
+QUIET_FUNCTIONS = frozenset({"is_tensor", "constexpr", "shape", "rank", "dtype", "array", "asarray", "asfarray"})
 TENSOR_FACTORIES = frozenset({"mindspore.common.tensor.Tensor", "mindspore.common.api.tensor", "mindspore.tensor"})
 
 
@@ -255,17 +257,43 @@ def label(function: Function) -> str:
 
 def runners(entry: Entry) -> List[Runner]:
     """The functions the pipeline calls directly for an entry."""
+    return handed_over(entry)[0]
+
+
+def handed_over(entry: Entry) -> Tuple[List[Runner], List[OperatorUse]]:
+    """What an entry hands to the pipeline: user functions, and MindSpore operators given directly.
+
+    ``map(operations=[normalize, ops.ReLU()])`` hands over ``normalize`` and a Primitive.
+    """
     methods = SOURCE_METHODS if entry.what.startswith("GeneratorDataset(source") else ("__call__",)
-    found: List[Runner] = []
+    found: Tuple[List[Runner], List[OperatorUse]] = ([], [])
     _collect(entry.argument, methods, found, 0)
     return found
 
 
-def _collect(expr: nodes.NodeNG, methods: Sequence[str], found: List[Runner], depth: int) -> None:
+def _is_operator(entity) -> bool:
+    """An ops/mint/numpy function or Primitive instance that computes (not ``ops.is_tensor``)."""
+    if entity is None or entity.path.rpartition(".")[2] in QUIET_FUNCTIONS:
+        return False
+    return (entity.kind == "function" and entity.op) or entity.kind == "primitive_instance"
+
+
+def _direct_operator(expr: nodes.NodeNG) -> Optional[str]:
+    """"operator", "Primitive" or "Cell" for a MindSpore operator object (``ops.relu``, ``nn.ReLU()``)."""
+    if isinstance(expr, nodes.Call):
+        return _built_kind(expr) if names.called_entity(expr) is not None else None
+    return "operator" if _is_operator(names.entity(expr)) else None
+
+
+def _collect(expr: nodes.NodeNG, methods: Sequence[str], found, depth: int) -> None:
     if depth > MAX_DEPTH:
         return
+    direct = _direct_operator(expr)
+    if direct is not None:
+        found[1].append(OperatorUse(expr, direct, _short(expr)))
+        return
     if isinstance(expr, nodes.Lambda) and not isinstance(expr, nodes.FunctionDef):
-        found.append(Runner(expr, "lambda"))
+        found[0].append(Runner(expr, "lambda"))
         return
     if isinstance(expr, (nodes.List, nodes.Tuple)):
         for element in expr.elts:
@@ -279,14 +307,14 @@ def _collect(expr: nodes.NodeNG, methods: Sequence[str], found: List[Runner], de
     method = _self_method(expr)
     definition = method or resolve.definition(expr)
     if isinstance(definition, nodes.FunctionDef):
-        found.append(Runner(definition, label(definition)))
+        found[0].append(Runner(definition, label(definition)))
         return
     value = _single_value(expr)
     if value is not None:
         _collect(value, methods, found, depth + 1)
 
 
-def _collect_call(call: nodes.Call, methods: Sequence[str], found: List[Runner], depth: int) -> None:
+def _collect_call(call: nodes.Call, methods: Sequence[str], found, depth: int) -> None:
     qualified = names.mindspore_name(call.func) or names.qualified_name(call.func) or ""
     if qualified.startswith("mindspore.dataset.") and qualified.rpartition(".")[2] in TRANSFORM_CONTAINERS:
         if call.args:
@@ -300,9 +328,9 @@ def _collect_call(call: nodes.Call, methods: Sequence[str], found: List[Runner],
         for name in methods:
             method = _method(definition, name)
             if method is not None:
-                found.append(Runner(method, label(method)))
+                found[0].append(Runner(method, label(method)))
     elif isinstance(definition, nodes.FunctionDef) and "__getitem__" in methods and _is_generator(definition):
-        found.append(Runner(definition, label(definition)))
+        found[0].append(Runner(definition, label(definition)))
 
 
 def _is_generator(function: nodes.FunctionDef) -> bool:
@@ -387,9 +415,7 @@ def _built_kind(expr: nodes.NodeNG) -> Optional[str]:
 def _call_use(call: nodes.Call, evaluator: values.Evaluator) -> Optional[str]:
     entity = names.called_entity(call)
     if entity is not None:
-        if (entity.kind == "function" and entity.op) or entity.kind == "primitive_instance":
-            return "operator"
-        return None
+        return "operator" if _is_operator(entity) else None
     if names.mindspore_name(call.func):
         return None
     built = _built_object(call.func)

@@ -83,3 +83,13 @@ data = data.batch(2, per_batch_map=per_batch, input_columns=["x"])
 streamed = ds.GeneratorDataset(source=Stream(), column_names=["x"])
 generated = ds.GeneratorDataset(generate, ["x"])
 generated_again = ds.GeneratorDataset(generate_again(), ["x"])
+relu = ops.ReLU()  # [ops-in-dataset-pipeline]
+data = data.map(
+    operations=[
+        vision.ToTensor(),
+        ops.Sigmoid(),  # [ops-in-dataset-pipeline]
+        ops.relu,  # [ops-in-dataset-pipeline]
+        relu,
+    ],
+    input_columns=["x"],
+)
