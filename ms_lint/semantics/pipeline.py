@@ -22,7 +22,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 from astroid import nodes
 
-from ms_lint.semantics import cells, names, resolve, values
+from ms_lint.semantics import catalog, cells, names, resolve, values
 
 Function = Union[nodes.FunctionDef, nodes.Lambda]
 MAX_DEPTH = 6  # factory functions and names followed to find a dataset or a callable
@@ -106,7 +106,8 @@ def _call_is_dataset(call: nodes.Call, depth: int, seen: frozenset) -> Optional[
         return True if any(is_dataset(value, depth + 1, seen) for value in returned) else None
     if isinstance(definition, nodes.ClassDef):
         lineage = cells.ancestry(definition)
-        return True if any(name.startswith("mindspore.dataset.") for name in lineage.mindspore) else None
+        kinds = {getattr(catalog.lookup(name), "kind", None) for name in lineage.mindspore}
+        return True if "dataset" in kinds else None
     return None
 
 
@@ -229,6 +230,8 @@ def _self_class(expr: nodes.NodeNG) -> Optional[nodes.ClassDef]:
         frame = frame.parent.frame()
     if not (isinstance(frame, nodes.FunctionDef) and isinstance(frame.parent, nodes.ClassDef)):
         return None
+    if frame.type != "method":  # a staticmethod's first argument is not the instance
+        return None
     positional = frame.args.posonlyargs + frame.args.args
     if not positional or positional[0].name != expr.expr.name:
         return None
@@ -281,7 +284,7 @@ def _is_operator(entity) -> bool:
 def _direct_operator(expr: nodes.NodeNG) -> Optional[str]:
     """"operator", "Primitive" or "Cell" for a MindSpore operator object (``ops.relu``, ``nn.ReLU()``)."""
     if isinstance(expr, nodes.Call):
-        return _built_kind(expr) if names.called_entity(expr) is not None else None
+        return _built_kind(expr)
     return "operator" if _is_operator(names.entity(expr)) else None
 
 

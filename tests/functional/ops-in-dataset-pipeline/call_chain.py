@@ -59,3 +59,17 @@ data = ds.GeneratorDataset(Source(), ["x"])
 data = data.map(operations=level1, input_columns=["x"])
 data = data.map(operations=uses_remote, input_columns=["x"])  # [ops-in-dataset-pipeline]
 data = data.map(operations=only_numpy, input_columns=["x"])
+
+
+class Loader:
+    """A staticmethod's first argument is the sample, not the instance."""
+
+    def __init__(self):
+        self.resize = ops.ResizeBilinearV2()
+
+    @staticmethod
+    def preprocess(self):
+        return self.resize((8, 8))
+
+    def build(self, data):
+        return data.map(operations=self.preprocess, input_columns=["x"], num_parallel_workers=2)

@@ -4,7 +4,7 @@ import functools
 
 import numpy as np
 import mindspore.dataset as ds
-from mindspore import Tensor, ops
+from mindspore import Tensor, nn, ops
 from mindspore.dataset import transforms, vision
 
 
@@ -93,3 +93,17 @@ data = data.map(
     ],
     input_columns=["x"],
 )
+
+
+class Denoise(nn.Cell):
+    """A user Cell used as a map operation."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 3, 3)
+
+    def construct(self, x):
+        return self.conv(x)
+
+
+data = data.map(operations=Denoise(), input_columns=["x"])  # [ops-in-dataset-pipeline]
