@@ -157,3 +157,12 @@ def test_a_target_set_in_the_entry_script_reaches_the_models_with_any_jobs(tmp_p
     # Another program runs the same model on CPU: the target is ambiguous, silent.
     (tmp_path / "eval.py").write_text(textwrap.dedent(EVAL))
     assert _run(tmp_path, 1, "train.py", "eval.py", "models") == []
+
+
+def test_the_rule_pages_render_the_tables():
+    from ms_lint.tools import docs  # pylint: disable=import-outside-toplevel
+
+    pages = {rule.symbol: docs.rule_page(rule) for rule in docs.rules()}
+    assert ascend.limits_table() in pages["ascend-op-attr-out-of-range"]
+    assert ascend.groups_table() in pages["ascend-group-conv-unsupported"]
+    assert "### Limits table" not in pages["ops-in-dataset-pipeline"]

@@ -24,8 +24,12 @@ class OpsInDatasetPipelineChecker(MindSporeChecker):
         )
     }
 
+    def __init__(self, linter) -> None:
+        super().__init__(linter)
+        self._reported: set = set()  # nodes reported already: an operator is reported once
+
     def open(self) -> None:
-        self._reported: set = set()
+        self._reported = set()
 
     @only_required_for_messages(SYMBOL)
     def visit_call(self, node: nodes.Call) -> None:
