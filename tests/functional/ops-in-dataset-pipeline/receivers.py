@@ -74,3 +74,15 @@ class Mapper(nn.Cell):
 with Pool(2) as pool:
     pooled = pool.map(unknown, [1, 2])
 builtin = list(map(lambda x: ops.relu(ms.Tensor(x)), [1, 2]))
+
+
+class JSDivergence(nn.Cell):
+    """As in mindcv's JSD loss: ops.Map applied over a tuple of Tensors."""
+
+    def __init__(self):
+        super().__init__()
+        self.map = ops.Map()
+        self.softmax = nn.Softmax()
+
+    def construct(self, logits):
+        return self.map(self.softmax, logits)
