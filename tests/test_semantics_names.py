@@ -112,3 +112,14 @@ def test_catalog_facts_the_rules_rely_on():
     assert "set_train" in catalog.cell_methods()
     assert catalog.lookup("mindspore.float16") == catalog.lookup("mindspore.common.dtype.float16")
     assert catalog.lookup("numpy.sum") is None and catalog.lookup("mindspore.not_a_name") is None
+
+
+def test_a_comprehension_variable_is_not_a_builtin():
+    comprehension = astroid.extract_node("[len(x) for x in items]")
+    assert names.is_builtin(comprehension.elt.func)
+    assert not names.is_builtin(comprehension.elt.args[0])
+
+
+def test_a_lambda_argument_is_not_a_builtin():
+    function = astroid.extract_node("lambda len: len")
+    assert not names.is_builtin(function.body)

@@ -14,15 +14,21 @@ An id is never reused; a renamed symbol keeps its old name in ``old_names``.
 """
 
 from ms_lint.checkers.ascend_fp16_without_loss_scale import AscendFp16WithoutLossScaleChecker
+from ms_lint.checkers.ascend_group_conv_unsupported import AscendGroupConvUnsupportedChecker
+from ms_lint.checkers.ascend_op_attr_out_of_range import AscendOpAttrOutOfRangeChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
+from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
     ForwardWithoutConstructChecker,
+    OpsInDatasetPipelineChecker,
     CustomAmpWithAmpLevelChecker,
     DistributedTrainingWithoutSeedChecker,
     AscendFp16WithoutLossScaleChecker,
+    AscendOpAttrOutOfRangeChecker,
+    AscendGroupConvUnsupportedChecker,
 )

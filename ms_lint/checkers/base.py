@@ -97,8 +97,8 @@ class ProjectChecker(MindSporeChecker):
         self._candidates: List[Candidate] = []
 
     def open(self) -> None:
-        self._module_facts: List[facts.ModuleFacts] = []
-        self._candidates: List[Candidate] = []
+        self._module_facts = []
+        self._candidates = []
 
     def visit_module(self, node: nodes.Module) -> None:
         self._module_facts.append(facts.module_facts(node))

@@ -123,7 +123,8 @@ def is_builtin(node: nodes.NodeNG) -> bool:
         scope, bindings = node.lookup(node.name)
     except Exception:  # pylint: disable=broad-except
         return False
-    return not bindings or scope.name == "builtins"
+    # Comprehensions and lambdas are scopes without a name.
+    return not bindings or getattr(scope, "name", None) == "builtins"
 
 
 def basename(node: nodes.NodeNG) -> Optional[str]:
