@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import cells, names
+from ms_lint.semantics import catalog, cells, names
 
 CONTAINER_LITERALS = {nodes.List: "list", nodes.Tuple: "tuple", nodes.Dict: "dict", nodes.ListComp: "list", nodes.DictComp: "dict"}
 BUILTIN_CONTAINERS = frozenset({"list", "tuple", "dict"})
@@ -188,7 +188,7 @@ def _registers(receiver: nodes.NodeNG) -> bool:
         return False
     entity = names.entity(func)
     if entity is not None:
-        return entity.is_cell
+        return entity.is_cell or entity.is_subclass_of(catalog.PARAMETER_TUPLE)
     # A user Cell constructor, super().__init__, or a helper we cannot see into.
     return cells.builds_cell(receiver) is not False
 
