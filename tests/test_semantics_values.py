@@ -259,9 +259,9 @@ CASES = {
                 b = 1 if self.training else 2
                 c = 1 if x > 0 else 2
                 return (__(y is None), __(x is not None), __(isinstance(x, Tensor)), __(a), __(b), __(c),
-                        __(x in (1, 2)), __("abc" in ("a", "abc")))
+                        __(x in (1, 2)), __("abc" in ("a", "abc")), __(x == "train"), __(x in ("a", "b")))
         """,
-        [C, C, C, T, C, T, T, C],
+        [C, C, C, T, C, T, T, C, C, C],
     ),
     "module constants and literals": (
         """
@@ -307,6 +307,14 @@ CASES = {
         """,
         [T, U],
     ),
+    "comprehension variables": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                return [__(v) for v in (1, 2)], [__(row) for row in x]
+        """,
+        [C, T],
+    ),
     "walrus and annotated assignments": (
         """
         class Net(nn.Cell):
@@ -335,9 +343,12 @@ def test_certain_tensors_do_not_rest_on_inputs():
             self.w = Parameter(Tensor(np.ones(3), ms.float32), name="w")
         def construct(self, x, k, y: Tensor):
             n = ops.argmax(x)
-            return __(x), __(x[:2]), __(k + 1), __(n), __(n + k), __(x.sum()), __(self.w), __(y), __(x.shape[0])
+            return (__(x), __(x[:2]), __(k + 1), __(n), __(n + k), __(x.sum()), __(self.w), __(y), __(x.shape[0]),
+                    __(x > 0), __(x.count(1)), __(k.astype(ms.int32) + 1))
     """
-    assert classify(code, certain=True) == [False, False, False, True, True, False, True, True, False]
+    # Only a Tensor has sum() and astype(): calling them proves the input is one; count() does not.
+    expected = [False, False, False, True, True, True, True, True, False, False, False, True]
+    assert classify(code, certain=True) == expected
 
 
 def test_origin_of_primitive_objects():

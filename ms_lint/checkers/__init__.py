@@ -15,8 +15,18 @@ An id is never reused; a renamed symbol keeps its old name in ``old_names``.
 
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
+from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
+from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
+from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
+from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
+from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
     ForwardWithoutConstructChecker,
+    TensorSliceVariableBoundChecker,
+    GraphDynamicShapeOpChecker,
+    NestedTensorConditionChecker,
+    TooManyTensorConditionsChecker,
+    UnrolledLoopTensorConditionChecker,
 )

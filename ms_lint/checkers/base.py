@@ -124,7 +124,9 @@ class ProjectChecker(MindSporeChecker):
     # -- pylint's protocol ---------------------------------------------------------
 
     def get_map_data(self):
-        return (type(self).__name__, tuple(self._module_facts), tuple(self._candidates))
+        # pylint asks every registered checker, also disabled ones that were never opened.
+        facts_seen = getattr(self, "_module_facts", ())
+        return (type(self).__name__, tuple(facts_seen), tuple(getattr(self, "_candidates", ())))
 
     def reduce_map_data(self, linter, data: Sequence) -> None:
         mine = [item for item in data if isinstance(item, tuple) and item and item[0] == type(self).__name__]

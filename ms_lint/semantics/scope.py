@@ -233,3 +233,21 @@ def confidence(kind: Optional[str], mode: Optional[str], certain: bool = True) -
     if kind == IN_GRAPH_MODE and mode is None:
         return INFERENCE
     return None
+
+
+def display_name(function: nodes.FunctionDef) -> str:
+    """``Net.construct`` for a method, ``train_step`` for a function, as messages name them."""
+    parts = [function.name]
+    parent = function.parent
+    while parent is not None and not isinstance(parent, nodes.Module):
+        if isinstance(parent, nodes.ClassDef):
+            parts.append(parent.name)
+            break
+        parent = parent.parent
+    return ".".join(reversed(parts))
+
+
+def snippet(node: nodes.NodeNG, limit: int = 40) -> str:
+    """The source text of a node for a message, shortened to ``limit`` characters."""
+    text = " ".join(node.as_string().split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

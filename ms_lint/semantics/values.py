@@ -97,6 +97,8 @@ class Evaluator:
         self._memo: Dict[nodes.NodeNG, Kind] = {}
         self._active: set = set()
         self._certain: Optional[Evaluator] = None
+        # For the evaluator of certainties: the evaluator that assumes graph inputs are Tensors.
+        self._assuming: Optional[Evaluator] = None
 
     def kind(self, expr: Optional[nodes.NodeNG], depth: int = 0) -> Kind:
         """The kind of an expression's value."""
@@ -123,7 +125,11 @@ class Evaluator:
     def is_certain_tensor(self, expr: nodes.NodeNG) -> bool:
         """A Tensor even if no function input is assumed to be one (the code makes it a Tensor)."""
         if self._certain is None:
-            self._certain = self if not self._assume_inputs else Evaluator(self.function, inputs_are_tensors=False)
+            if self._assume_inputs:
+                self._certain = Evaluator(self.function, inputs_are_tensors=False)
+                self._certain._assuming = self
+            else:
+                self._certain = self
         return self._certain.kind(expr) is Kind.TENSOR
 
     def origin(self, func: nodes.NodeNG) -> Optional[nodes.Call]:
@@ -167,6 +173,9 @@ class Evaluator:
         # ``x is None`` and ``x is not None`` are decided by the compiler.
         if all(op in ("is", "is not") for op, _ in expr.ops):
             return Kind.CONSTANT
+        # A Tensor is never compared with a string: ``mode == "train"`` is a constant test.
+        if any(_is_string(operand) for operand in (expr.left, *(right for _, right in expr.ops))):
+            return Kind.CONSTANT
         return join(self.kind(expr.left, depth), *(self.kind(right, depth) for _, right in expr.ops))
 
     # -- names --------------------------------------------------------------------
@@ -179,7 +188,7 @@ class Evaluator:
             scope, bindings = expr.lookup(expr.name)
         except Exception:  # pylint: disable=broad-except
             return Kind.UNKNOWN
-        if bindings and scope.name == "builtins":
+        if bindings and isinstance(scope, nodes.Module) and scope.name == "builtins":
             return Kind.OBJECT
         if not bindings:
             return Kind.UNKNOWN
@@ -384,12 +393,22 @@ class Evaluator:
                 return Kind.CONSTANT if func.attrname in CONSTANT_METHODS else Kind.TENSOR
             if receiver is Kind.CONSTANT:
                 return Kind.CONSTANT
+            if receiver is Kind.UNKNOWN and self._proves_tensor(func, depth):
+                return Kind.TENSOR
         callee = self.kind(func, depth)
         if callee is Kind.OBJECT:
             if isinstance(resolve.definition(func), nodes.ClassDef):
                 return Kind.OBJECT  # an instance of a user class (a Cell, or any other object)
             return self._object_call(func, depth)
         return Kind.UNKNOWN
+
+    def _proves_tensor(self, method: nodes.Attribute, depth: int) -> bool:
+        """``x.sum()`` on an input assumed to be a Tensor: only a Tensor has that method, so it is one."""
+        return (
+            self._assuming is not None
+            and method.attrname in tensor_only_methods()
+            and self._assuming.kind(method.expr, depth) is Kind.TENSOR
+        )
 
     def _entity_call(self, entity: catalog.Entity, expr: nodes.Call, depth: int) -> Kind:
         if entity.path in CONSTANT_OPS:
@@ -474,6 +493,15 @@ class Evaluator:
         )
 
 
+@functools.lru_cache(maxsize=1)
+def tensor_only_methods() -> frozenset:
+    """Tensor methods that Python's scalars, strings and containers lack (``sum``, ``astype``...)."""
+    python = set()
+    for builtin in (int, float, bool, complex, str, bytes, tuple, list, dict, set):
+        python |= set(dir(builtin))
+    return frozenset(catalog.tensor_methods() - python - CONSTANT_METHODS)
+
+
 def join_bindings(kinds) -> Kind:
     """Join the kinds of a name's possible bindings; all objects stay an object."""
     kinds = list(kinds)
@@ -487,6 +515,14 @@ def _builds_cell_sequence(value: nodes.NodeNG) -> bool:
         return bool(value.elts) and all(cells.builds_cell(elt) for elt in value.elts)
     entity = names.called_entity(value)
     return entity is not None and entity.path in catalog.REGISTERING_CONTAINERS and entity.is_cell
+
+
+def _is_string(expr: nodes.NodeNG) -> bool:
+    if isinstance(expr, nodes.Const):
+        return isinstance(expr.value, str)
+    if isinstance(expr, (nodes.Tuple, nodes.List, nodes.Set)):
+        return bool(expr.elts) and all(_is_string(elt) for elt in expr.elts)
+    return isinstance(expr, nodes.JoinedStr)
 
 
 def _is_static(function: nodes.FunctionDef) -> bool:
