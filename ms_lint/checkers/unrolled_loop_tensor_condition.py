@@ -47,10 +47,12 @@ class UnrolledLoopTensorConditionChecker(ProjectChecker):
         loop = control.unrolling_loop(node, evaluator)
         if loop is None:
             return
-        count = control.trip_count(loop)
+        count = control.copies(loop)
         copies = f"{count} copies" if count is not None else "one copy per item"
         keyword = "while" if isinstance(node, nodes.While) else "if"
-        args = (keyword, scope.snippet(loop.target, 20), scope.snippet(loop.iter), scope.display_name(function), copies)
+        target = loop.target
+        names = ", ".join(scope.snippet(elt, 20) for elt in target.elts) if isinstance(target, nodes.Tuple) else None
+        args = (keyword, names or scope.snippet(target, 20), scope.snippet(loop.iter), scope.display_name(function), copies)
         self.defer(node, args=args, detail=(kind, control.is_certain(node, evaluator)))
 
     def decide(self, candidate, program):

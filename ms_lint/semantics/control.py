@@ -105,6 +105,25 @@ def unrolling_loop(statement: nodes.NodeNG, evaluator: Evaluator) -> Optional[no
     return None
 
 
+def copies(loop: nodes.For) -> Optional[int]:
+    """How many times unrolling compiles the body of ``loop``: its trip count times those of the
+    ``for`` loops around it in the same function; None if one of them is not a literal count."""
+    total = 1
+    node: Optional[nodes.NodeNG] = loop
+    while node is not None and not isinstance(node, SEPARATE_SCOPES):
+        parent = node.parent
+        if isinstance(node, nodes.For):
+            count = trip_count(node)
+            if count is None:
+                return None
+            total *= count
+        if isinstance(parent, nodes.For) and node not in parent.body:
+            node = parent.parent  # the iterable or else-block of a loop is not repeated by it
+            continue
+        node = parent
+    return total
+
+
 def trip_count(loop: nodes.For) -> Optional[int]:
     """The number of iterations of ``for ... in range(<literals>)`` or over a literal tuple/list."""
     iterable = loop.iter
