@@ -315,6 +315,33 @@ CASES = {
         """,
         [C, T],
     ),
+    "constants passed by the callers of a Cell in the same module": (
+        """
+        CLIP_TYPE = 1
+
+        class Trainer(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.clip = ClipGradients()
+                self.scale = Scale()
+            def construct(self, grads, loss):
+                grads = self.clip(grads, CLIP_TYPE, clip_value=1.0)
+                return self.scale(loss, 2.0), self.scale(loss, ops.relu(loss))
+
+        class ClipGradients(nn.Cell):
+            def construct(self, grads, clip_type, clip_value):
+                return __(grads), __(clip_type), __(clip_value)
+
+        class Scale(nn.Cell):
+            def construct(self, x, factor):
+                return __(factor)
+
+        class Lonely(nn.Cell):
+            def construct(self, x, factor):
+                return __(factor)
+        """,
+        [T, C, C, T, T],
+    ),
     "walrus and annotated assignments": (
         """
         class Net(nn.Cell):

@@ -185,10 +185,10 @@ class Evaluator:
         if entity is not None:
             return Kind.CONSTANT if entity.kind in CONSTANT_KINDS else Kind.OBJECT
         try:
-            scope, bindings = expr.lookup(expr.name)
+            frame, bindings = expr.lookup(expr.name)
         except Exception:  # pylint: disable=broad-except
             return Kind.UNKNOWN
-        if bindings and isinstance(scope, nodes.Module) and scope.name == "builtins":
+        if bindings and isinstance(frame, nodes.Module) and frame.name == "builtins":
             return Kind.OBJECT
         if not bindings:
             return Kind.UNKNOWN
@@ -322,7 +322,10 @@ class Evaluator:
             default_kind = self.kind(default)
             if default_kind is Kind.CONSTANT:
                 return Kind.CONSTANT
-        return Kind.TENSOR if self.inputs_are_tensors else Kind.UNKNOWN
+        if not self.inputs_are_tensors:
+            return Kind.UNKNOWN
+        passed = caller_argument_kind(self.function, binding.name) if self._assume_inputs else None
+        return passed if passed is not None else Kind.TENSOR
 
     # -- attributes and subscripts ------------------------------------------------
 
@@ -372,8 +375,8 @@ class Evaluator:
             if method is None:
                 kinds.append(self.kind(value, depth) if value is not None else Kind.UNKNOWN)
             else:
-                evaluator = self if method is self.function else Evaluator(method, inputs_are_tensors=False)
-                kinds.append(evaluator.kind(value, depth))
+                owner = self if method is self.function else Evaluator(method, inputs_are_tensors=False)
+                kinds.append(owner.kind(value, depth))
         if Kind.OBJECT in kinds and all(kind in (Kind.OBJECT, Kind.CONSTANT) for kind in kinds):
             return Kind.OBJECT
         return join(*kinds)
@@ -384,7 +387,7 @@ class Evaluator:
         func = expr.func
         entity = names.entity(func)
         if entity is not None:
-            return self._entity_call(entity, expr, depth)
+            return _entity_call(entity)
         if names.is_builtin(func):
             return self._builtin_call(func.name, expr, depth)
         if isinstance(func, nodes.Attribute):
@@ -409,19 +412,6 @@ class Evaluator:
             and method.attrname in tensor_only_methods()
             and self._assuming.kind(method.expr, depth) is Kind.TENSOR
         )
-
-    def _entity_call(self, entity: catalog.Entity, expr: nodes.Call, depth: int) -> Kind:
-        if entity.path in CONSTANT_OPS:
-            return Kind.CONSTANT if entity.kind in ("function", "primitive_instance") else Kind.OBJECT
-        if entity.path in TENSOR_FACTORIES or entity.kind in ("tensor", "parameter"):
-            return Kind.TENSOR
-        if entity.kind in ("cell", "primitive", "class", "dataset"):
-            return Kind.OBJECT
-        if entity.kind in CONSTANT_KINDS:
-            return Kind.CONSTANT
-        if entity.op or entity.kind == "primitive_instance":
-            return Kind.TENSOR
-        return Kind.UNKNOWN
 
     def _builtin_call(self, name: str, expr: nodes.Call, depth: int) -> Kind:
         if name in CONSTANT_BUILTINS:
@@ -500,6 +490,21 @@ def tensor_only_methods() -> frozenset:
     for builtin in (int, float, bool, complex, str, bytes, tuple, list, dict, set):
         python |= set(dir(builtin))
     return frozenset(catalog.tensor_methods() - python - CONSTANT_METHODS)
+
+
+def _entity_call(entity: catalog.Entity) -> Kind:
+    """What calling a MindSpore name gives: a Tensor for ops, an object for classes."""
+    if entity.path in CONSTANT_OPS:
+        return Kind.CONSTANT if entity.kind in ("function", "primitive_instance") else Kind.OBJECT
+    if entity.path in TENSOR_FACTORIES or entity.kind in ("tensor", "parameter"):
+        return Kind.TENSOR
+    if entity.kind in ("cell", "primitive", "class", "dataset"):
+        return Kind.OBJECT
+    if entity.kind in CONSTANT_KINDS:
+        return Kind.CONSTANT
+    if entity.op or entity.kind == "primitive_instance":
+        return Kind.TENSOR
+    return Kind.UNKNOWN
 
 
 def join_bindings(kinds) -> Kind:
@@ -593,6 +598,73 @@ def _assigned_value(target: nodes.NodeNG) -> Optional[nodes.NodeNG]:
             if not any(isinstance(elt, nodes.Starred) for elt in (*value.elts, *statement.elts)):
                 return value.elts[statement.elts.index(target)]
     return None
+
+
+_CALLERS_ACTIVE: set = set()
+
+
+@functools.lru_cache(maxsize=1024)
+def caller_argument_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
+    """What the callers in the same module pass to parameter ``name`` of a Cell's ``construct``.
+
+    ``self.clip = ClipGradients()`` then ``self.clip(grads, 1, 1.0)``: the last two inputs of
+    ``ClipGradients.construct`` are constants, not Tensors. None when no call is found (the
+    Cell is called from elsewhere: its inputs are then taken to be Tensors).
+    """
+    classdef = function.parent
+    if function.name != "construct" or not isinstance(classdef, nodes.ClassDef) or function in _CALLERS_ACTIVE:
+        return None
+    _CALLERS_ACTIVE.add(function)
+    try:
+        kinds = [kind for kind in _passed_kinds(function, classdef, name)]
+    finally:
+        _CALLERS_ACTIVE.discard(function)
+    if not kinds:
+        return None
+    if Kind.TENSOR in kinds:
+        return Kind.TENSOR
+    return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
+
+
+def _passed_kinds(function: nodes.FunctionDef, classdef: nodes.ClassDef, name: str):
+    positional = [arg.name for arg in function.args.posonlyargs + function.args.args][1:]
+    index = positional.index(name) if name in positional else None
+    for call in _instance_calls(classdef):
+        keywords = {keyword.arg: keyword.value for keyword in call.keywords or ()}
+        if any(isinstance(arg, nodes.Starred) for arg in call.args) or None in keywords:
+            continue  # *args or **kwargs: what lands in the parameter is not visible
+        if name in keywords:
+            argument = keywords[name]
+        elif index is not None and index < len(call.args):
+            argument = call.args[index]
+        else:
+            continue  # the default value is used
+        caller = call.frame()
+        if isinstance(caller, nodes.FunctionDef):
+            yield evaluator(caller).kind(argument)
+
+
+def _instance_calls(classdef: nodes.ClassDef):
+    """Calls of instances of ``classdef`` built in its module: ``self.x = C()`` then ``self.x(...)``."""
+    for construction in classdef.root().nodes_of_class(nodes.Call):
+        if names.basename(construction.func) != classdef.name or resolve.definition(construction.func) is not classdef:
+            continue
+        statement = construction.parent
+        if not isinstance(statement, nodes.Assign) or len(statement.targets) != 1:
+            continue
+        target = statement.targets[0]
+        if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name):
+            holder = construction.frame().parent
+            if isinstance(holder, nodes.ClassDef):
+                for call in holder.nodes_of_class(nodes.Call):
+                    func = call.func
+                    if isinstance(func, nodes.Attribute) and func.attrname == target.attrname:
+                        if isinstance(func.expr, nodes.Name) and func.expr.name == target.expr.name:
+                            yield call
+        elif isinstance(target, nodes.AssignName):
+            for call in construction.frame().nodes_of_class(nodes.Call):
+                if isinstance(call.func, nodes.Name) and call.func.name == target.name:
+                    yield call
 
 
 @functools.lru_cache(maxsize=128)
