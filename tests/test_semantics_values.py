@@ -36,13 +36,14 @@ def classify(code, certain=False):
 
 
 CASES = {
-    "construct inputs are tensors, self is an object": (
+    "construct inputs are tensors, self is an object, star arguments are unknown": (
         """
         class Net(nn.Cell):
             def construct(self, x, *inputs, **options):
-                return __(x), __(self), __(inputs), __(inputs[0]), __(options)
+                first, rank = inputs[0], inputs[1]
+                return __(x), __(self), __(inputs), __(inputs[0]), __(options), __(rank), __(len(inputs))
         """,
-        [T, O, T, T, U],
+        [T, O, U, U, U, U, C],
     ),
     "defaults and annotations": (
         """
@@ -191,7 +192,7 @@ CASES = {
                     pass
                 return __(i), __(block), __(j), __(feat), __(size), __(feat2), __(n), __(size2), __(feat3), __(row)
         """,
-        [C, O, C, T, C, T, C, C, T, T],
+        [C, O, C, U, C, U, C, C, U, T],
     ),
     "tuple unpacking": (
         """

@@ -302,8 +302,12 @@ class Evaluator:
         return _value(self.kind(iterable, depth))
 
     def _star_argument(self, arguments: nodes.Arguments, name: Optional[str]) -> Kind:
-        """``*inputs`` of a graph entry is a tuple of Tensors; ``**kwargs`` is not followed."""
-        return Kind.TENSOR if self.inputs_are_tensors and name and arguments.vararg == name else Kind.UNKNOWN
+        """``*inputs`` and ``**kwargs`` are not followed.
+
+        Generic wrappers (``construct(self, *inputs)``) pass Tensors and Python values alike,
+        and which is which depends on callers elsewhere.
+        """
+        return Kind.UNKNOWN
 
     def _argument(self, binding: nodes.AssignName, arguments: nodes.Arguments) -> Kind:
         """Inputs of graph entries are Tensors unless a default or annotation says otherwise."""
