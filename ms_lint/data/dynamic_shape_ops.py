@@ -80,7 +80,7 @@ DYNAMIC_SHAPE_OPS = (
     ),
     DynamicShapeOp(
         label="topk",
-        names=("mindspore.ops.topk", "mindspore.mint.topk", "mindspore.ops.TopK"),
+        names=("mindspore.ops.topk", "mindspore.ops.top_k", "mindspore.mint.topk", "mindspore.ops.TopK"),
         method="topk",
         value_argument=("k", 1, 1, 0),
         fix="pass k as a Python int, or sort (ops.sort) and mask by the k-th value",

@@ -87,3 +87,18 @@ class StaticShapes(nn.Cell):
         f = P.sort(y)
         g = y[y.argmax()]
         return a, b, c, d, e, f, g
+
+
+class DynamicK(nn.Cell):
+    """YOLOX's dynamic-k matching with a constant k keeps static shapes; a Tensor k does not."""
+
+    def __init__(self, n_candidate_k=10):
+        super().__init__()
+        self.n_candidate_k = n_candidate_k
+
+    def construct(self, ious, cost):
+        topk_ious, _ = P.top_k(ious, self.n_candidate_k, sorted=True)
+        dynamic_ks = P.reduce_sum(topk_ious, 2).astype(ms.int32)
+        values, _ = P.top_k(-cost, self.n_candidate_k, sorted=True)
+        wrong, _ = P.top_k(-cost, dynamic_ks.max())  # [graph-dynamic-shape-op]
+        return values, wrong

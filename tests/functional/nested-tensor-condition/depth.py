@@ -92,3 +92,19 @@ class ConstantLevels(nn.Cell):
                                                 if y.min() > 0:
                                                     y = y * 2
         return y
+
+
+class StageSwitch(nn.Cell):
+    """A construct input compared with strings is a Python value: constant conditions."""
+
+    def construct(self, x, stage, is_train=True):
+        y = ops.relu(x)
+        if y.sum() > 0:
+            if is_train:
+                if stage == "LF_1":
+                    if y.max() > 1:
+                        y = y * 2
+                elif stage in ("LF_2", "LA"):
+                    if y.min() > 0:
+                        y = y * 3
+        return y
