@@ -8,10 +8,12 @@ literals, ``self.<attr>`` set from Python values, ``x.shape[i]``, ``x.ndim``,
 "variable" and "constant" conditions.
 
 Inputs of a graph entry (``construct``/``bprop``, ``@jit`` functions) are taken
-to be Tensors unless a default value or an annotation says otherwise; that is an
-assumption (a Python scalar may be passed, and is then a constant).
-:meth:`Evaluator.is_certain_tensor` answers without it: True only for values the
-code itself makes Tensors (ops, Cells, Tensor methods, ``Parameter``...).
+to be Tensors unless a default value, an annotation or the callers in the same
+module say otherwise (``self.clip(grads, 1, 1.0)`` passes constants); ``*args``
+and ``**kwargs`` are not followed. That is an assumption (a Python scalar may be
+passed, and is then a constant): :meth:`Evaluator.is_certain_tensor` answers
+without it, True only for values the code itself makes Tensors (ops, Cells,
+``Parameter``, and methods only a Tensor has, such as ``x.sum()``).
 """
 
 from __future__ import annotations
