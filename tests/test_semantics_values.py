@@ -9,7 +9,7 @@ import textwrap
 import astroid
 import pytest
 
-from ms_lint.semantics import catalog, scope, values
+from ms_lint.semantics import catalog, names, scope, values
 from ms_lint.semantics.values import Kind
 
 T, C, O, U = Kind.TENSOR, Kind.CONSTANT, Kind.OBJECT, Kind.UNKNOWN
@@ -426,3 +426,10 @@ def test_join():
 def test_catalog_paths_in_tables_exist():
     for path in values.CONSTANT_OPS | values.TENSOR_FACTORIES:
         assert catalog.lookup(path) is not None, path
+
+
+def test_is_builtin_inside_comprehensions():
+    # A comprehension's own scope has no name: looking a variable up there must not fail.
+    call = astroid.extract_node("[len(v) for v in (1, 2)]").elt
+    assert names.is_builtin(call.func)
+    assert not names.is_builtin(call.args[0])
