@@ -20,11 +20,21 @@ from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegis
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
+from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
+from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
+from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
+from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
+from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
     ForwardWithoutConstructChecker,
+    TensorSliceVariableBoundChecker,
+    GraphDynamicShapeOpChecker,
+    NestedTensorConditionChecker,
+    TooManyTensorConditionsChecker,
+    UnrolledLoopTensorConditionChecker,
     OpsInDatasetPipelineChecker,
     CustomAmpWithAmpLevelChecker,
     DistributedTrainingWithoutSeedChecker,

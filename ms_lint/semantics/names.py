@@ -123,8 +123,7 @@ def is_builtin(node: nodes.NodeNG) -> bool:
         scope, bindings = node.lookup(node.name)
     except Exception:  # pylint: disable=broad-except
         return False
-    # Comprehensions and lambdas are scopes without a name.
-    return not bindings or getattr(scope, "name", None) == "builtins"
+    return not bindings or (isinstance(scope, nodes.Module) and scope.name == "builtins")
 
 
 def basename(node: nodes.NodeNG) -> Optional[str]:
