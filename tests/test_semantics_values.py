@@ -45,6 +45,18 @@ CASES = {
         """,
         [T, O, U, U, U, U, C],
     ),
+    "inputs only compared with literals are Python switches, not tensors": (
+        """
+        class Net(nn.Cell):
+            def construct(self, grads, clip_type, flag, x):
+                if clip_type not in (0, 1) or flag == "train":
+                    return grads
+                if x == 0:
+                    return ops.relu(x)
+                return __(clip_type == 1), __(flag != "eval"), __(x == 0), __(grads)
+        """,
+        [U, C, T, T],
+    ),
     "defaults and annotations": (
         """
         class Net(nn.Cell):

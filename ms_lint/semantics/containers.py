@@ -13,7 +13,7 @@ already assigned to attributes of their own (``[self.conv, self.bn]``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from astroid import nodes
 
@@ -105,6 +105,7 @@ class _MethodScan:
         self.grown: Dict[Key, List[nodes.NodeNG]] = {}
         self.handed_over: List[Tuple[Key, nodes.NodeNG]] = []  # (what, the call or loop it is given to)
         self.local_literals: Dict[str, nodes.NodeNG] = {}
+        self.frozen: Set[str] = set()  # attributes whose elements get requires_grad = False
         kinds = (nodes.Assign, nodes.AnnAssign, nodes.AugAssign, nodes.Call, nodes.For)
         for node in method.nodes_of_class(kinds):
             if isinstance(node, nodes.Call):
@@ -143,8 +144,22 @@ class _MethodScan:
             elif isinstance(target, nodes.AssignName):
                 if container_kind(node.value):
                     self.local_literals[target.name] = node.value
+            elif isinstance(target, nodes.AssignAttr) and target.attrname == "requires_grad":
+                self._freezing(target, node.value)
             elif isinstance(target, nodes.AssignAttr) and self.key(target):
                 self._attribute(target, node.value)
+
+    def _freezing(self, target: nodes.AssignAttr, value: nodes.NodeNG) -> None:
+        """``self.branches[i].weight.requires_grad = False``: the elements are frozen on purpose."""
+        if not (isinstance(value, nodes.Const) and value.value is False):
+            return
+        node = target.expr
+        while isinstance(node, (nodes.Attribute, nodes.Subscript)):
+            key = self.key(node)
+            if key is not None and key[0] == "attr":
+                self.frozen.add(key[1])
+                return
+            node = node.expr if isinstance(node, nodes.Attribute) else node.value
 
     def _attribute(self, target: nodes.AssignAttr, value: nodes.NodeNG) -> None:
         literal, local = value, None
@@ -198,10 +213,11 @@ def unregistered_containers(classdef: nodes.ClassDef) -> List[PlainContainer]:
     if not _assigns_a_container(classdef):
         return []
     scans = [_MethodScan(method, _self_name(method)) for method in classdef.mymethods() if _self_name(method)]
+    frozen = set().union(*(scan.frozen for scan in scans))
     found = []
     for scan in scans:
         for attr, container in scan.containers.items():
-            if _handed_to_registrar(("attr", attr), scans):
+            if attr in frozen or _handed_to_registrar(("attr", attr), scans):
                 continue
             if container.local and _handed_to_registrar(("local", container.local), [scan]):
                 continue

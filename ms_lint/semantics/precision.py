@@ -91,8 +91,34 @@ def _branches(node: nodes.NodeNG, scope: nodes.NodeNG) -> List[Tuple[nodes.NodeN
     return found
 
 
+def _equality_test(compound: nodes.NodeNG, field: str) -> Optional[Tuple[str, object]]:
+    """``("args.device", "Ascend")`` for the body of ``if args.device == "Ascend":``."""
+    test = getattr(compound, "test", None)
+    if field != "body" or not isinstance(compound, nodes.If) or not isinstance(test, nodes.Compare):
+        return None
+    if len(test.ops) != 1 or test.ops[0][0] != "==" or not isinstance(test.ops[0][1], nodes.Const):
+        return None
+    return test.left.as_string(), test.ops[0][1].value
+
+
+def _exclusive(first: List[Tuple[nodes.NodeNG, str]], second: List[Tuple[nodes.NodeNG, str]]) -> bool:
+    """Both sit under ``if X == a`` and ``if X == b`` with a != b: they never run together."""
+    tested = {}
+    for compound, field in first:
+        equality = _equality_test(compound, field)
+        if equality is not None:
+            tested.setdefault(equality[0], set()).add(equality[1])
+    for compound, field in second:
+        equality = _equality_test(compound, field)
+        if equality is not None and equality[0] in tested and equality[1] not in tested[equality[0]]:
+            return True
+    return False
+
+
 def _relation(conversion: nodes.NodeNG, site: nodes.NodeNG, scope: nodes.NodeNG) -> Optional[bool]:
     """True if ``conversion`` always runs before ``site``, False if only sometimes, None if never."""
+    if _exclusive(_branches(conversion, scope), _branches(site, scope)):
+        return None  # ``if target == "Ascend": ...`` and ``if target == "GPU": ...``
     site_branches = dict(_branches(site, scope))
     certain = True
     for compound, field in _branches(conversion, scope):

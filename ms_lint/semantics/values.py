@@ -328,7 +328,7 @@ class Evaluator:
             default_kind = self.kind(default)
             if default_kind is Kind.CONSTANT:
                 return Kind.CONSTANT
-        if not self.inputs_are_tensors:
+        if not self.inputs_are_tensors or _used_only_as_switch(self.function, binding.name):
             return Kind.UNKNOWN
         passed = caller_argument_kind(self.function, binding.name) if self._assume_inputs else None
         return passed if passed is not None else Kind.TENSOR
@@ -539,6 +539,45 @@ def _is_string(expr: nodes.NodeNG) -> bool:
 def _is_static(function: nodes.FunctionDef) -> bool:
     decorators = function.decorators.nodes if function.decorators else []
     return any(names.basename(decorator) in ("staticmethod", "classmethod") for decorator in decorators)
+
+
+SWITCH_OPERATORS = frozenset({"==", "!=", "in", "not in", "is", "is not"})
+
+
+def _used_only_as_switch(function: nodes.FunctionDef, name: str) -> bool:
+    """An input only ever compared with literals or loop constants (``clip_type == 0``) is a Python flag.
+
+    A Tensor input feeds an op, a Cell or an index somewhere; an input used only to pick a branch
+    is the Python scalar its callers pass, compiled as a constant.
+    """
+    uses = [node for node in function.nodes_of_class(nodes.Name) if node.name == name]
+    if not uses:
+        return False
+    for use in uses:
+        compare = use.parent
+        if not isinstance(compare, nodes.Compare) or len(compare.ops) != 1 or compare.ops[0][0] not in SWITCH_OPERATORS:
+            return False
+        other = compare.ops[0][1] if compare.left is use else compare.left
+        if not _is_literal(other) and not _is_loop_variable(other):
+            return False
+    return True
+
+
+def _is_literal(node: nodes.NodeNG) -> bool:
+    if isinstance(node, nodes.Const):
+        return True
+    return isinstance(node, (nodes.Tuple, nodes.List, nodes.Set)) and all(isinstance(elt, nodes.Const) for elt in node.elts)
+
+
+def _is_loop_variable(node: nodes.NodeNG) -> bool:
+    """``bucket`` in ``for bucket in self.bucket_list``: a loop over a Python sequence."""
+    if not isinstance(node, nodes.Name):
+        return False
+    try:
+        _, bindings = node.lookup(node.name)
+    except Exception:  # pylint: disable=broad-except
+        return False
+    return bool(bindings) and all(isinstance(binding.parent, nodes.For) for binding in bindings)
 
 
 def _annotation_of(binding: nodes.AssignName, arguments: nodes.Arguments) -> Optional[nodes.NodeNG]:

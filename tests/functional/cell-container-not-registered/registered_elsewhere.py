@@ -83,3 +83,14 @@ class RecurrentWeights(nn.Cell):
             self.weights.append(weight)
             self.groups.append(ParameterTuple((self.weights[index],)))
         self.weights = ParameterTuple(self.weights)
+
+
+class FrozenBranches(nn.Cell):
+    """Fixed-weight branches kept out of training on purpose."""
+
+    def __init__(self, groups):
+        super().__init__()
+        self.branches = []
+        for index in range(groups):
+            self.branches.append(nn.Conv2dTranspose(4, 4, 3))
+            self.branches[index].weight.requires_grad = False

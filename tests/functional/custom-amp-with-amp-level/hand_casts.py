@@ -120,3 +120,13 @@ def level_from_variable(args, loss, opt):
 NET = nn.Dense(2, 2)
 NET.to_float(ms.float16)
 MODEL = Model(NET, nn.MSELoss(), nn.Momentum(NET.trainable_params(), 0.1, 0.9), amp_level="O3")  # [custom-amp-with-amp-level]
+
+
+def same_device_branch(args, loss, opt):
+    """Both under the same device test: the conversion does reach the Model."""
+    net = nn.Dense(2, 2)
+    if args.device_target == "Ascend":
+        net.to_float(ms.float16)
+    if args.device_target == "Ascend":
+        return Model(net, loss, opt, amp_level="O3")  # [custom-amp-with-amp-level]
+    return Model(net, loss, opt)

@@ -83,3 +83,13 @@ def pragma(loss, opt):
     net = nn.Dense(2, 2)
     net.to_float(ms.float16)
     return Model(net, loss, opt, amp_level="O3")  # pylint: disable=custom-amp-with-amp-level
+
+
+def exclusive_device_branches(args, loss, opt):
+    """The conversion and the amp_level sit under different values of the same test."""
+    net = nn.Dense(2, 2)
+    if args.device_target == "Ascend":
+        net.to_float(ms.float16)
+    if args.device_target == "GPU":
+        return Model(net, loss, opt, amp_level="O2")
+    return Model(net, loss, opt)
