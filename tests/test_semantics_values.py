@@ -45,18 +45,6 @@ CASES = {
         """,
         [T, O, U, U, U, U, C],
     ),
-    "inputs only compared with literals are Python switches, not tensors": (
-        """
-        class Net(nn.Cell):
-            def construct(self, grads, clip_type, flag, x):
-                if clip_type not in (0, 1) or flag == "train":
-                    return grads
-                if x == 0:
-                    return ops.relu(x)
-                return __(clip_type == 1), __(flag != "eval"), __(x == 0), __(grads)
-        """,
-        [U, C, T, T],
-    ),
     "defaults and annotations": (
         """
         class Net(nn.Cell):
@@ -445,3 +433,24 @@ def test_is_builtin_inside_comprehensions():
     call = astroid.extract_node("[len(v) for v in (1, 2)]").elt
     assert names.is_builtin(call.func)
     assert not names.is_builtin(call.args[0])
+
+
+def test_inputs_only_tested_are_python_switches_not_tensors():
+    code = HEADER + textwrap.dedent(
+        """
+        class Net(nn.Cell):
+            def construct(self, grads, clip_type, real, x):
+                if clip_type not in (0, 1): #@
+                    return grads
+                if not real and clip_type == 0: #@
+                    return grads
+                if x == 0: #@
+                    return ops.relu(x)
+                return grads
+        """
+    )
+    switch, negated, tensor = astroid.extract_node(code)
+    evaluator = values.Evaluator(scope.enclosing_function(switch))
+    assert evaluator.kind(switch.test) is Kind.UNKNOWN
+    assert evaluator.kind(negated.test) is Kind.UNKNOWN
+    assert evaluator.kind(tensor.test) is Kind.TENSOR

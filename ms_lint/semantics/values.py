@@ -545,22 +545,27 @@ SWITCH_OPERATORS = frozenset({"==", "!=", "in", "not in", "is", "is not"})
 
 
 def _used_only_as_switch(function: nodes.FunctionDef, name: str) -> bool:
-    """An input only ever compared with literals or loop constants (``clip_type == 0``) is a Python flag.
+    """An input only ever tested (``if flag:``, ``clip_type == 0``) is a Python switch, not a Tensor.
 
     A Tensor input feeds an op, a Cell or an index somewhere; an input used only to pick a branch
-    is the Python scalar its callers pass, compiled as a constant.
+    is the Python value its callers pass, compiled as a constant.
     """
     uses = [node for node in function.nodes_of_class(nodes.Name) if node.name == name]
-    if not uses:
-        return False
-    for use in uses:
-        compare = use.parent
-        if not isinstance(compare, nodes.Compare) or len(compare.ops) != 1 or compare.ops[0][0] not in SWITCH_OPERATORS:
+    return bool(uses) and all(_is_switch_use(use) for use in uses)
+
+
+def _is_switch_use(use: nodes.NodeNG) -> bool:
+    node, parent = use, use.parent
+    if isinstance(parent, nodes.Compare):
+        if len(parent.ops) != 1 or parent.ops[0][0] not in SWITCH_OPERATORS:
             return False
-        other = compare.ops[0][1] if compare.left is use else compare.left
+        other = parent.ops[0][1] if parent.left is node else parent.left
         if not _is_literal(other) and not _is_loop_variable(other):
             return False
-    return True
+        node, parent = parent, parent.parent
+    while isinstance(parent, nodes.BoolOp) or (isinstance(parent, nodes.UnaryOp) and parent.op == "not"):
+        node, parent = parent, parent.parent
+    return isinstance(parent, (nodes.If, nodes.While, nodes.IfExp)) and parent.test is node
 
 
 def _is_literal(node: nodes.NodeNG) -> bool:

@@ -50,3 +50,20 @@ class MaskedSum(nn.Cell):
             if threshold > 0:  # [unrolled-loop-tensor-condition]
                 total = total + ops.relu(x - threshold)
         return total
+
+
+class GANLoss(nn.Cell):
+    """A boolean input only tested: the caller passes True or False."""
+
+    def __init__(self):
+        super().__init__()
+        self.mean = ops.ReduceMean()
+
+    def construct(self, predictions, target_is_real, for_discriminator=True):
+        loss = 0
+        for prediction in predictions:
+            if for_discriminator and not target_is_real:
+                loss = loss + self.mean(ops.relu(1 + prediction))
+            elif target_is_real:
+                loss = loss + self.mean(ops.relu(1 - prediction))
+        return loss
