@@ -194,16 +194,8 @@ def _call_of(value: nodes.NodeNG) -> Optional[nodes.Call]:
     """The call that builds an element: itself, or a local variable's single value."""
     if isinstance(value, nodes.Call):
         return value
-    if isinstance(value, nodes.Name):
-        try:
-            _, bindings = value.lookup(value.name)
-        except Exception:  # pylint: disable=broad-except
-            return None
-        if len(bindings) == 1 and isinstance(bindings[0].parent, nodes.Assign):
-            assigned = bindings[0].parent
-            if assigned.targets == [bindings[0]] and isinstance(assigned.value, nodes.Call):
-                return assigned.value
-    return None
+    assigned = names.assigned_value(value)
+    return assigned if isinstance(assigned, nodes.Call) else None
 
 
 def _mindspore_lineage(call: nodes.Call) -> Optional[frozenset]:
@@ -376,16 +368,8 @@ def _instance_class(receiver: nodes.NodeNG) -> Optional[nodes.ClassDef]:
     if isinstance(receiver, nodes.Call):
         definition = resolve.called_definition(receiver)
         return definition if isinstance(definition, nodes.ClassDef) else None
-    if not isinstance(receiver, nodes.Name):
-        return None
-    try:
-        _, bindings = receiver.lookup(receiver.name)
-    except Exception:  # pylint: disable=broad-except
-        return None
-    if len(bindings) != 1 or not isinstance(bindings[0].parent, nodes.Assign):
-        return None
-    assigned = bindings[0].parent
-    return _instance_class(assigned.value) if assigned.targets == [bindings[0]] else None
+    assigned = names.assigned_value(receiver)
+    return _instance_class(assigned) if assigned is not None else None
 
 
 def _user_ancestors(classdef: nodes.ClassDef) -> tuple:

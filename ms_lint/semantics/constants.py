@@ -14,6 +14,8 @@ from typing import Optional, Union
 
 from astroid import nodes
 
+from ms_lint.semantics import names
+
 Value = Union[int, str, tuple]
 MAX_DEPTH = 8
 # Folding stops at values this large: they are nothing an attribute would hold.
@@ -71,13 +73,9 @@ def _binary(op: str, left: Optional[Value], right: Optional[Value]) -> Optional[
 
 def _name(expr: nodes.Name, depth: int) -> Optional[Value]:
     """A name bound by exactly one plain assignment, in whatever scope it is looked up from."""
-    try:
-        _, bindings = expr.lookup(expr.name)
-    except Exception:  # pylint: disable=broad-except
+    binding = names.single_binding(expr)
+    if binding is None:
         return None
-    if len(bindings) != 1:
-        return None
-    binding = bindings[0]
     assign = binding.parent
     if not (isinstance(binding, nodes.AssignName) and isinstance(assign, (nodes.Assign, nodes.AnnAssign))):
         return None

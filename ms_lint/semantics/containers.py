@@ -278,15 +278,8 @@ def _element_value(element: nodes.NodeNG) -> Optional[nodes.NodeNG]:
         element = element.value
     if isinstance(element, nodes.Call):
         return element
-    if isinstance(element, nodes.Name):
-        try:
-            _, bindings = element.lookup(element.name)
-        except Exception:  # pylint: disable=broad-except
-            return None
-        if len(bindings) == 1 and isinstance(bindings[0].parent, nodes.Assign):
-            value = bindings[0].parent.value
-            return value if isinstance(value, nodes.Call) else None
-    return None
+    value = names.assigned_value(element)
+    return value if isinstance(value, nodes.Call) else None
 
 
 def _is_parameter(value: nodes.NodeNG) -> bool:

@@ -112,12 +112,8 @@ def _call_is_dataset(call: nodes.Call, depth: int, seen: frozenset) -> Optional[
 
 
 def _name_is_dataset(name: nodes.Name, depth: int, seen: frozenset) -> Optional[bool]:
-    try:
-        _, bindings = name.lookup(name.name)
-    except Exception:  # pylint: disable=broad-except
-        return None
     found = []
-    for binding in bindings:
+    for binding in names.bindings(name):
         statement = binding.parent
         if isinstance(binding, nodes.AssignName) and isinstance(statement, (nodes.Assign, nodes.AnnAssign)):
             found.append(is_dataset(statement.value, depth, seen))
@@ -207,18 +203,7 @@ def _method(classdef: nodes.ClassDef, name: str) -> Optional[nodes.FunctionDef]:
 
 def _single_value(expr: nodes.NodeNG) -> Optional[nodes.NodeNG]:
     """The value of a name assigned exactly once (``fn = Mixup(...)``)."""
-    if not isinstance(expr, nodes.Name):
-        return None
-    try:
-        _, bindings = expr.lookup(expr.name)
-    except Exception:  # pylint: disable=broad-except
-        return None
-    if len(bindings) != 1 or not isinstance(bindings[0], nodes.AssignName):
-        return None
-    statement = bindings[0].parent
-    if isinstance(statement, nodes.Assign) and len(statement.targets) == 1:
-        return statement.value
-    return None
+    return names.assigned_value(expr)
 
 
 def _self_class(expr: nodes.NodeNG) -> Optional[nodes.ClassDef]:

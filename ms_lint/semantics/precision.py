@@ -193,14 +193,8 @@ def _applied_function(call: nodes.Call) -> Optional[nodes.NodeNG]:
     function = training.keyword(call, "fn", position=0)
     if isinstance(function, nodes.Lambda):
         return function
-    if isinstance(function, nodes.Name):
-        try:
-            _, bindings = function.lookup(function.name)
-        except Exception:  # pylint: disable=broad-except
-            return None
-        if len(bindings) == 1 and isinstance(bindings[0], nodes.FunctionDef):
-            return bindings[0]
-    return None
+    binding = names.single_binding(function)
+    return binding if isinstance(binding, nodes.FunctionDef) else None
 
 
 def converts(call: nodes.Call, network: str, depth: int = 0) -> Optional[Conversion]:

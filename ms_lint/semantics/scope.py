@@ -49,12 +49,7 @@ def _mindspore_basename(target: nodes.NodeNG) -> Optional[str]:
     name = names.mindspore_name(target)
     if name:
         return name.rpartition(".")[2]
-    if not isinstance(target, nodes.Name):
-        return None
-    try:
-        _, bindings = target.lookup(target.name)
-    except Exception:  # pylint: disable=broad-except
-        return None
+    bindings = names.bindings(target)
     found = {names.imported_name(binding, target.name) for binding in bindings}
     if not bindings or not all(isinstance(binding, (nodes.Import, nodes.ImportFrom)) for binding in bindings):
         return None
@@ -119,12 +114,9 @@ def _local_function(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     """The function of the same module a name refers to (nested functions included)."""
     if not isinstance(expr, nodes.Name):
         return None
-    try:
-        _, bindings = expr.lookup(expr.name)
-    except Exception:  # pylint: disable=broad-except
-        return None
-    if len(bindings) == 1 and isinstance(bindings[0], nodes.FunctionDef):
-        return bindings[0]
+    binding = names.single_binding(expr)
+    if isinstance(binding, nodes.FunctionDef):
+        return binding
     target = resolve.definition(expr)
     if isinstance(target, nodes.FunctionDef) and target.root() is expr.root():
         return target
@@ -133,19 +125,8 @@ def _local_function(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
 
 def _differentiated(func: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     """For ``grad_fn = value_and_grad(forward_fn, ...)``, a call ``grad_fn(...)`` runs ``forward_fn``."""
-    if not isinstance(func, nodes.Name):
-        return None
-    try:
-        _, bindings = func.lookup(func.name)
-    except Exception:  # pylint: disable=broad-except
-        return None
-    if len(bindings) != 1 or not isinstance(bindings[0], nodes.AssignName):
-        return None
-    statement = bindings[0].parent
-    if not isinstance(statement, nodes.Assign) or not isinstance(statement.value, nodes.Call):
-        return None
-    call = statement.value
-    if not call.args or _mindspore_basename(call.func) not in GRAD_FUNCTIONS:
+    call = names.assigned_value(func)
+    if not isinstance(call, nodes.Call) or not call.args or _mindspore_basename(call.func) not in GRAD_FUNCTIONS:
         return None
     return _local_function(call.args[0])
 

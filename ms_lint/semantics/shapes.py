@@ -148,12 +148,8 @@ def _is_bool_dtype(expr: nodes.NodeNG) -> bool:
 
 
 def _assigned_values(name: nodes.Name) -> List[nodes.NodeNG]:
-    try:
-        _, bindings = name.lookup(name.name)
-    except Exception:  # pylint: disable=broad-except
-        return []
     found = []
-    for binding in bindings:
+    for binding in names.bindings(name):
         if not (isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign)):
             return []
         found.append(binding.parent.value)

@@ -204,9 +204,10 @@ class Evaluator:
             return Kind.OBJECT
         if isinstance(binding, nodes.ImportFrom):
             return Kind.UNKNOWN  # a value imported from another module (see _name for definitions)
-        if isinstance(binding, nodes.Arguments):  # *args or **kwargs
-            owner = self._evaluator_of(binding.parent)
-            return owner._star_argument(binding, name) if owner else Kind.UNKNOWN
+        if isinstance(binding, nodes.Arguments):
+            # *inputs and **kwargs are not followed: generic wrappers (construct(self, *inputs)) pass
+            # Tensors and Python values alike, and which is which depends on callers elsewhere.
+            return Kind.UNKNOWN
         if not isinstance(binding, nodes.AssignName):
             return Kind.UNKNOWN
         parent = binding.parent
@@ -229,11 +230,7 @@ class Evaluator:
 
     def _previous(self, binding: nodes.AssignName, depth: int) -> Kind:
         """The value a name held before ``name += ...``."""
-        try:
-            _, bindings = binding.lookup(binding.name)
-        except Exception:  # pylint: disable=broad-except
-            return Kind.UNKNOWN
-        earlier = [other for other in bindings if other is not binding]
+        earlier = [other for other in names.bindings(binding) if other is not binding]
         return join_bindings(self._binding(other, depth) for other in earlier) if earlier else Kind.UNKNOWN
 
     def _evaluator_of(self, function: nodes.NodeNG) -> Optional["Evaluator"]:
@@ -302,14 +299,6 @@ class Evaluator:
         if self.is_cell_container(iterable):
             return Kind.OBJECT if not path else Kind.UNKNOWN
         return _value(self.kind(iterable, depth))
-
-    def _star_argument(self, arguments: nodes.Arguments, name: Optional[str]) -> Kind:
-        """``*inputs`` and ``**kwargs`` are not followed.
-
-        Generic wrappers (``construct(self, *inputs)``) pass Tensors and Python values alike,
-        and which is which depends on callers elsewhere.
-        """
-        return Kind.UNKNOWN
 
     def _argument(self, binding: nodes.AssignName, arguments: nodes.Arguments) -> Kind:
         """Inputs of graph entries are Tensors unless a default or annotation says otherwise."""
@@ -448,15 +437,9 @@ class Evaluator:
             calls = [value for value in values if isinstance(value, nodes.Call)]
             return calls[0] if len(values) == 1 and calls else None
         if isinstance(func, nodes.Name) and depth <= MAX_DEPTH:
-            try:
-                _, bindings = func.lookup(func.name)
-            except Exception:  # pylint: disable=broad-except
-                return None
-            if len(bindings) == 1 and isinstance(bindings[0], nodes.AssignName):
-                statement = bindings[0].parent
-                if isinstance(statement, nodes.Assign) and len(statement.targets) == 1:
-                    if isinstance(statement.value, (nodes.Call, nodes.Attribute, nodes.Name)):
-                        return self._object_origin(statement.value, depth + 1)
+            value = names.assigned_value(func)
+            if isinstance(value, (nodes.Call, nodes.Attribute, nodes.Name)):
+                return self._object_origin(value, depth + 1)
         return None
 
     def _self_attribute_values(self, expr: nodes.NodeNG) -> list:
@@ -477,12 +460,7 @@ class Evaluator:
         """An item of a Cell container: ``self.blocks[i]``, or the loop variable of ``for block in self.blocks``."""
         if isinstance(func, nodes.Subscript):
             return self.is_cell_container(func.value)
-        if not isinstance(func, nodes.Name):
-            return False
-        try:
-            _, bindings = func.lookup(func.name)
-        except Exception:  # pylint: disable=broad-except
-            return False
+        bindings = names.bindings(func)
         loops = [binding.parent for binding in bindings if isinstance(binding, nodes.AssignName)]
         return bool(loops) and all(
             isinstance(loop, (nodes.For, nodes.Comprehension)) and self.is_cell_container(loop.iter) for loop in loops
@@ -576,12 +554,7 @@ def _is_literal(node: nodes.NodeNG) -> bool:
 
 def _is_loop_variable(node: nodes.NodeNG) -> bool:
     """``bucket`` in ``for bucket in self.bucket_list``: a loop over a Python sequence."""
-    if not isinstance(node, nodes.Name):
-        return False
-    try:
-        _, bindings = node.lookup(node.name)
-    except Exception:  # pylint: disable=broad-except
-        return False
+    bindings = names.bindings(node)
     return bool(bindings) and all(isinstance(binding.parent, nodes.For) for binding in bindings)
 
 
