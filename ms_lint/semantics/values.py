@@ -197,9 +197,9 @@ class Evaluator:
         if all(isinstance(binding, nodes.ImportFrom) for binding in bindings):
             # A function or class of the user's project is an object; anything else is unknown.
             return Kind.OBJECT if resolve.definition(expr) is not None else Kind.UNKNOWN
-        return join_bindings(self._binding(binding, depth, expr.name) for binding in bindings)
+        return join_bindings(self._binding(binding, depth) for binding in bindings)
 
-    def _binding(self, binding: nodes.NodeNG, depth: int, name: Optional[str] = None) -> Kind:
+    def _binding(self, binding: nodes.NodeNG, depth: int) -> Kind:
         if isinstance(binding, (nodes.FunctionDef, nodes.ClassDef, nodes.Import)):
             return Kind.OBJECT
         if isinstance(binding, nodes.ImportFrom):
