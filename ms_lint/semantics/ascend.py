@@ -138,6 +138,8 @@ def _selected(value, limit: Limit, dims: int) -> List[Optional[int]]:
 
 def attribute_violations(call: nodes.Call) -> Iterator[Violation]:
     """Attributes of a convolution or pooling call beyond its Ascend kernel's limits."""
+    if not names.may_call(call, catalog.basenames_of(frozenset(_families()))):
+        return
     entity = names.called_entity(call)
     family = _families().get(entity.path) if entity is not None else None
     if family is None:
@@ -172,6 +174,8 @@ def _known_int(bound: Dict[str, nodes.NodeNG], *candidates: str) -> Optional[Tup
 
 def group_violation(call: nodes.Call) -> Optional[GroupViolation]:
     """A grouped convolution that Ascend does not run, if ``call`` is one."""
+    if not names.may_call(call, catalog.basenames_of(frozenset(_group_rules()))):
+        return None
     entity = names.called_entity(call)
     rule = _group_rules().get(entity.path) if entity is not None else None
     if rule is None:

@@ -86,6 +86,25 @@ def lookup(path: Optional[str]) -> Optional[Entity]:
     )
 
 
+@functools.lru_cache(maxsize=64)
+def subclasses_of(path: str) -> frozenset:
+    """Canonical paths of the catalog's classes deriving from ``path`` (itself included)."""
+    entities = _load()["entities"]
+    return frozenset({path} | {name for name, entry in entities.items() if path in entry.get("mro", ())})
+
+
+@functools.lru_cache(maxsize=64)
+def basenames_of(paths: frozenset) -> frozenset:
+    """Last components of every public name of these canonical paths (``Conv2d``, ``Conv2D``...).
+
+    A cheap filter: a call whose name is none of these cannot be one of ``paths``.
+    """
+    data = _load()
+    found = {path.rpartition(".")[2] for path in paths}
+    found.update(alias.rpartition(".")[2] for alias, target in data["names"].items() if target in paths)
+    return frozenset(found)
+
+
 @functools.lru_cache(maxsize=None)
 def tensor_methods() -> frozenset:
     """Attribute names of ``mindspore.Tensor``."""

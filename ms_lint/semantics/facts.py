@@ -26,7 +26,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import names, training
+from ms_lint.semantics import index, names, training
 
 GRAPH, PYNATIVE, DYNAMIC = "graph", "pynative", "dynamic"
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -217,7 +217,7 @@ def _device_target(expr: nodes.NodeNG) -> str:
 
 def _imports(module: nodes.Module) -> FrozenSet[str]:
     found = set()
-    for node in module.nodes_of_class((nodes.Import, nodes.ImportFrom)):
+    for node in names.import_statements(module):
         if isinstance(node, nodes.Import):
             found.update(name for name, _ in node.names)
             continue
@@ -337,10 +337,10 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
     """The facts a module states, from its calls to MindSpore's set-up and training APIs."""
     found: Dict[str, Set[str]] = {name: set() for name in FACT_FIELDS}
     set_up_names = names.call_names(module, SET_UP_FUNCTIONS)
-    for node in module.nodes_of_class((nodes.Call, nodes.ClassDef)):
-        if isinstance(node, nodes.ClassDef):
-            _class(node, found)
-            continue
+    indexed = index.of(module)
+    for node in indexed.classes:
+        _class(node, found)
+    for node in indexed.calls:
         base = names.basename(node.func)
         if base in set_up_names:
             _set_up(node, found)

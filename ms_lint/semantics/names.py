@@ -7,11 +7,13 @@ says what that name is.
 
 from __future__ import annotations
 
+import functools
+
 from typing import Optional
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog
+from ms_lint.semantics import catalog, index
 
 # Simple aliases (``Dense = nn.Dense``) are followed this many times at most.
 MAX_ALIAS_DEPTH = 4
@@ -52,14 +54,19 @@ def imported_name(import_node: nodes.NodeNG, local: str) -> Optional[str]:
     return None
 
 
+def import_statements(module: nodes.Module) -> tuple:
+    """Every ``import`` and ``from ... import`` of a module, at any depth."""
+    return index.of(module).imports
+
+
 def _star_imported(node: nodes.Name) -> Optional[str]:
     """A name that only a ``from mindspore... import *`` can explain, checked against the catalog.
 
     astroid fills star-imported names only when it can import the module, which
     depends on whether MindSpore is installed: the catalog answers the same either way.
     """
-    for importfrom in node.root().nodes_of_class(nodes.ImportFrom):
-        if importfrom.names[0][0] != "*":
+    for importfrom in import_statements(node.root()):
+        if not isinstance(importfrom, nodes.ImportFrom) or importfrom.names[0][0] != "*":
             continue
         module = absolute_module(importfrom)
         if module and module.startswith("mindspore") and catalog.lookup(f"{module}.{node.name}"):
@@ -83,6 +90,18 @@ def qualified_name(node: nodes.NodeNG, depth: int = 0) -> Optional[str]:
     Only names bound by imports (or simple aliases of them) are resolved; local
     variables, arguments, and anything ambiguous give None.
     """
+    if depth == 0:
+        return _qualified_name_of(node)
+    return _qualified_name(node, depth)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _qualified_name_of(node: nodes.NodeNG) -> Optional[str]:
+    # Every rule asks about the same call nodes: answer each once.
+    return _qualified_name(node, 0)
+
+
+def _qualified_name(node: nodes.NodeNG, depth: int) -> Optional[str]:
     if depth > MAX_ALIAS_DEPTH:
         return None
     if isinstance(node, nodes.Attribute):
@@ -157,6 +176,7 @@ def basename(node: nodes.NodeNG) -> Optional[str]:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
 def call_names(module: nodes.Module, basenames: frozenset) -> frozenset:
     """Names under which a module may call functions with these basenames.
 
@@ -165,11 +185,17 @@ def call_names(module: nodes.Module, basenames: frozenset) -> frozenset:
     """
     aliases = {
         alias
-        for importfrom in module.nodes_of_class(nodes.ImportFrom)
+        for importfrom in import_statements(module)
+        if isinstance(importfrom, nodes.ImportFrom)
         for name, alias in importfrom.names
         if alias and name in basenames
     }
     return frozenset(basenames) | frozenset(aliases)
+
+
+def may_call(call: nodes.Call, basenames: frozenset) -> bool:
+    """Cheap pre-check: ``call`` names a function with one of these basenames, or an alias of one."""
+    return basename(call.func) in call_names(call.root(), basenames)
 
 
 def called_entity(call: nodes.NodeNG) -> Optional[catalog.Entity]:

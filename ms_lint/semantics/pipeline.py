@@ -17,6 +17,8 @@ counts only when the call passes keywords that only ``Dataset.map`` takes.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -141,7 +143,7 @@ def _annotated_dataset(binding: nodes.AssignName, arguments: nodes.Arguments) ->
 
 
 def _imports_mindspore(module: nodes.Module) -> bool:
-    for node in module.nodes_of_class((nodes.Import, nodes.ImportFrom)):
+    for node in names.import_statements(module):
         dotted = [name for name, _ in node.names] if isinstance(node, nodes.Import) else [names.absolute_module(node) or ""]
         if any(name == "mindspore" or name.startswith("mindspore.") for name in dotted):
             return True
@@ -160,10 +162,15 @@ def _argument(call: nodes.Call, keyword: str, position: Optional[int]) -> Option
     return None
 
 
+@functools.lru_cache(maxsize=1)
+def _generator_basenames() -> frozenset:
+    return catalog.basenames_of(catalog.subclasses_of(GENERATOR_DATASET))
+
+
 def entries(call: nodes.Call) -> List[Entry]:
     """The user code a call hands to the data pipeline."""
     func = call.func
-    entity = names.called_entity(call)
+    entity = names.called_entity(call) if names.may_call(call, _generator_basenames()) else None
     if entity is not None:
         if not entity.is_subclass_of(GENERATOR_DATASET) or "source" not in entity.args:
             return []

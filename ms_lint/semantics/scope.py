@@ -24,7 +24,7 @@ from typing import Dict, Iterator, Optional
 from astroid import nodes
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
-from ms_lint.semantics import cells, facts, names, resolve
+from ms_lint.semantics import cells, facts, index, names, resolve
 
 ALWAYS = "jit"  # compiled whatever the execution mode
 IN_GRAPH_MODE = "graph-mode"  # compiled only when the program runs in GRAPH_MODE
@@ -100,8 +100,11 @@ def _entry_kind(function: nodes.FunctionDef) -> Optional[str]:
 
 def _jit_wrapped(module: nodes.Module) -> Iterator[nodes.FunctionDef]:
     """Functions of the module compiled by a call ``jit(fn)`` (not as a decorator)."""
-    for call in module.nodes_of_class(nodes.Call):
+    callable_names = names.call_names(module, JIT_DECORATORS)
+    for call in index.of(module).calls:
         if not call.args or isinstance(call.parent, nodes.Decorators):
+            continue
+        if names.basename(call.func) not in callable_names:
             continue
         if _mindspore_basename(call.func) not in JIT_DECORATORS or _is_bytecode_jit(call):
             continue
@@ -163,7 +166,7 @@ def graph_functions(module: nodes.Module) -> Dict[nodes.FunctionDef, str]:
     """Every function of a module that MindSpore compiles, with ALWAYS or IN_GRAPH_MODE."""
     compiled: Dict[nodes.FunctionDef, str] = {}
     pending = []
-    for function in module.nodes_of_class(nodes.FunctionDef):
+    for function in index.of(module).functions:
         kind = _entry_kind(function)
         if kind in (ALWAYS, IN_GRAPH_MODE):
             compiled[function] = kind

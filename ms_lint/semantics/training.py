@@ -8,6 +8,7 @@ constants come back as ``DYNAMIC``: the rules decide what an unknown value means
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional
 
@@ -21,6 +22,7 @@ DYNAMIC = "dynamic"
 SET_SEED = "mindspore.common.seed.set_seed"
 COMM_INIT = "mindspore.communication.management.init"
 SET_AUTO_PARALLEL_CONTEXT = "mindspore.context.set_auto_parallel_context"
+DISTRIBUTED_APIS = frozenset({COMM_INIT, SET_AUTO_PARALLEL_CONTEXT})
 MODEL = "mindspore.train.model.Model"
 BUILD_TRAIN_NETWORK = "mindspore.train.amp.build_train_network"
 AUTO_MIXED_PRECISION = "mindspore.train.amp.auto_mixed_precision"
@@ -113,6 +115,14 @@ def called(call: nodes.Call) -> Optional[str]:
     return canonical_name(call.func) if isinstance(call, nodes.Call) else None
 
 
+def called_among(call: nodes.Call, apis: frozenset) -> Optional[str]:
+    """The canonical name of ``call`` if it is one of ``apis``; a cheap name filter runs first."""
+    if not names.may_call(call, catalog.basenames_of(apis)):
+        return None
+    name = called(call)
+    return name if name in apis else None
+
+
 def lineage(name: Optional[str]) -> frozenset:
     """A MindSpore class and its MindSpore ancestors."""
     entity = catalog.lookup(name)
@@ -158,8 +168,7 @@ def amp_level(call: nodes.Call) -> Optional[str]:
 
 def training_api(call: nodes.Call) -> Optional[str]:
     """MODEL or BUILD_TRAIN_NETWORK when the call is one of them."""
-    name = called(call)
-    return name if name in LEVEL_PARAMETERS else None
+    return called_among(call, frozenset(LEVEL_PARAMETERS))
 
 
 def level_argument(call: nodes.Call) -> Optional[nodes.NodeNG]:
@@ -218,6 +227,12 @@ def is_loss_scaling_class(classdef: nodes.ClassDef) -> bool:
 # -- training steps --------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1)
+def _train_step_basenames() -> frozenset:
+    apis = {MODEL, BUILD_TRAIN_NETWORK, VALUE_AND_GRAD, GRAD, GRAD_OPERATION}
+    return catalog.basenames_of(frozenset(apis | catalog.subclasses_of(TRAIN_ONE_STEP_CELL)))
+
+
 def train_step(call: nodes.Call) -> Optional[str]:
     """The MindSpore API a call builds a training step with, or None.
 
@@ -225,6 +240,8 @@ def train_step(call: nodes.Call) -> Optional[str]:
     subclasses, and gradients taken with respect to weights (``value_and_grad(fn, None,
     weights)``, ``GradOperation(get_by_list=True)``).
     """
+    if not names.may_call(call, _train_step_basenames()):
+        return None
     name = called(call)
     if name is None:
         return None
@@ -256,7 +273,7 @@ def is_train_step_class(classdef: nodes.ClassDef) -> bool:
 def distributed(call: nodes.Call) -> Optional[str]:
     """"init" for ``communication.init()``; the parallel mode for ``set_auto_parallel_context(
     parallel_mode=...)`` in a distributed mode (DYNAMIC when it is a variable); else None."""
-    name = called(call)
+    name = called_among(call, DISTRIBUTED_APIS)
     if name == COMM_INIT:
         return "init"
     if name != SET_AUTO_PARALLEL_CONTEXT:
