@@ -1,0 +1,95 @@
+"""The probe's child process: imports MindSpore once, then runs experiments as pylint's process asks.
+
+Started by :mod:`ms_lint.probe.backend` as ``python -m ms_lint.probe.child``, in a
+temporary working directory, with ``GLOG_v`` and ``MS_OM_PATH`` set before
+MindSpore is imported. It speaks JSON lines: the first line it writes says whether
+MindSpore imported; then one reply per request read from standard input. Its own
+standard output is kept for replies: whatever the code under test prints goes to
+standard error.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import time
+import traceback
+from typing import Any, Dict, TextIO
+
+
+def _protocol_stream() -> TextIO:
+    """A private copy of standard output for replies; fd 1 then points at standard error."""
+    reply_fd = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return os.fdopen(reply_fd, "w", encoding="utf-8", buffering=1)
+
+
+def _send(stream: TextIO, message: Dict[str, Any]) -> None:
+    stream.write(json.dumps(message, default=str) + "\n")
+    stream.flush()
+
+
+def _experiment(reference: str):
+    module_name, _, class_name = reference.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)()
+
+
+def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
+    """Run one experiment; its verdict (or raw data for a multi-process comparison) as a reply."""
+    from ms_lint.probe.verdict import Unconfirmable, Verdict  # pylint: disable=import-outside-toplevel
+
+    reply: Dict[str, Any] = {"id": request.get("id")}
+    started = time.perf_counter()
+    try:
+        experiment = _experiment(request["experiment"])
+        runtime.load(request["path"], request["module"], request["root"], fresh=bool(request.get("fresh")))
+        result = experiment.run(runtime, request.get("payload") or {})
+        if isinstance(result, Verdict):
+            reply.update(status=result.status, evidence=result.evidence)
+        else:
+            reply["data"] = result
+    except Unconfirmable as error:
+        reply.update(status="unconfirmable", evidence=str(error))
+    except SystemExit as error:
+        reply.update(status="unconfirmable", evidence=f"the code under test called sys.exit({error.code!r})")
+    except Exception as error:  # pylint: disable=broad-except
+        where = traceback.extract_tb(error.__traceback__)[-1:]
+        at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
+        reply.update(status="unconfirmable", evidence=f"the experiment failed: {type(error).__name__}: {error}{at}")
+    reply["deps"] = runtime.deps()
+    reply["devices"] = sorted(runtime.requested_devices)
+    reply["seconds"] = round(time.perf_counter() - started, 3)
+    return reply
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    sys.dont_write_bytecode = True  # no __pycache__ in the user's tree
+    replies = _protocol_stream()
+    try:
+        from ms_lint.probe.runtime import Runtime, error_text  # pylint: disable=import-outside-toplevel
+
+        started = time.perf_counter()
+        try:
+            runtime = Runtime(with_mindspore="--no-mindspore" not in argv)
+        except BaseException as error:  # pylint: disable=broad-except
+            _send(replies, {"ready": False, "error": error_text(error)})
+            return 1
+        _send(replies, {"ready": True, "mindspore": runtime.version, "seconds": round(time.perf_counter() - started, 3)})
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            request = json.loads(line)
+            if request.get("op") == "exit":
+                break
+            _send(replies, handle(runtime, request))
+        return 0
+    finally:
+        replies.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

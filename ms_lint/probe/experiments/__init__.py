@@ -1,0 +1,41 @@
+"""What can confirm each rule's findings: the one table from rule symbol to experiment.
+
+Adding the probe for a rule is one entry here (and, for a new kind of experiment,
+a small class; see :mod:`ms_lint.probe.experiments.base`). A rule with no entry
+gets "unconfirmable: no experiment for this rule". Renaming a rule's symbol is a
+one-line edit of this table.
+
+Rules whose failures only Ascend shows are declared with :func:`needs_ascend`:
+the probe says so plainly and runs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Dict
+
+from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
+from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
+from ms_lint.probe.experiments.graph import DynamicShape
+from ms_lint.probe.experiments.pipeline import PipelineCall
+from ms_lint.probe.experiments.seed import SeedDivergence
+
+NO_CPU_SIGNAL = (
+    "no experiment: MindSpore on CPU accepts both precision settings silently, so a run shows nothing to compare"
+)
+
+EXPERIMENTS: Dict[str, Experiment] = {
+    "cell-container-not-registered": UnregisteredParameters(),
+    "forward-without-construct": CallWithoutConstruct(),
+    # Rules of the documented-pitfalls set. Until they are merged their symbols here are
+    # provisional: rename the keys to the rules' symbols (one edit per rule).
+    "tensor-variable-slice-index": DynamicShape(),
+    "dynamic-shape-op": DynamicShape(),
+    "op-in-data-pipeline": PipelineCall(),
+    "distributed-without-seed": SeedDivergence(),
+    "custom-amp-with-amp-level": Declared(NO_CPU_SIGNAL),
+    "ascend-op-attr-out-of-range": needs_ascend("the CPU build of MindSpore accepts any stride, kernel, pad and dilation"),
+    "ascend-group-conv-not-depthwise": needs_ascend("the CPU build of MindSpore accepts grouped convolutions of any kind"),
+    "ascend-fp16-without-loss-scale": needs_ascend("float16 overflow in Ascend's float16-only operators does not occur on CPU"),
+}
+
+__all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
