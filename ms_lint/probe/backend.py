@@ -29,7 +29,7 @@ from pathlib import Path
 from queue import Empty, Queue
 from typing import Dict, List, Optional, Sequence
 
-from ms_lint.probe.verdict import Outcome, Task, outcome_from_reply, unconfirmable
+from ms_lint.probe.verdict import Outcome, Task, Verdict, outcome_from_reply, unconfirmable
 
 STDERR_TAIL = 600
 _BACKENDS: "weakref.WeakSet[ProcessBackend]" = weakref.WeakSet()
@@ -41,6 +41,10 @@ class StartupError(Exception):
 
 class ChildFailed(Exception):
     """The child timed out or died while running an experiment."""
+
+    def __init__(self, reason: str, on_crash: Optional[Dict] = None):
+        super().__init__(reason)
+        self.on_crash = on_crash  # what the experiment said a crash at that point would mean
 
 
 def _signal_name(code: int) -> str:
@@ -105,18 +109,36 @@ class Child:
         self.info = ready
         return ready
 
-    def ask(self, request: Dict, timeout: float) -> Dict:
+    def send(self, request: Dict) -> None:
+        self.process.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
+        self.process.stdin.flush()
+
+    def receive(self, timeout: float) -> Dict:
+        """The reply to the request sent; interim messages (what a crash would mean) are kept aside."""
+        deadline = time.monotonic() + timeout
+        on_crash = None
         try:
-            self.process.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
-            self.process.stdin.flush()
-            return self._read_line(timeout)
+            while True:
+                message = self._read_line(max(0.0, deadline - time.monotonic()))
+                if not message.get("interim"):
+                    return message
+                on_crash = message.get("on_crash", on_crash)
         except TimeoutError as error:
             self.kill()
             raise ChildFailed(f"timed out after {timeout:g} s") from error
         except (EOFError, OSError, ValueError) as error:
             reason = self.death()
             self.kill()
+            raise ChildFailed(f"the MindSpore process crashed ({reason})", on_crash) from error
+
+    def ask(self, request: Dict, timeout: float) -> Dict:
+        try:
+            self.send(request)
+        except OSError as error:
+            reason = self.death()
+            self.kill()
             raise ChildFailed(f"the MindSpore process crashed ({reason})") from error
+        return self.receive(timeout)
 
     # -- life and death ---------------------------------------------------------------
 
@@ -168,6 +190,14 @@ class Child:
             except OSError:
                 pass
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def _failed(error: ChildFailed) -> Outcome:
+    """A timeout or crash: unconfirmable, unless the experiment said what a crash there means."""
+    meant = error.on_crash
+    if meant and str(error).startswith("the MindSpore process crashed"):
+        return Outcome(Verdict(meant["status"], f"{meant['evidence']}: {error}", repeatable=False))
+    return Outcome(unconfirmable(str(error), repeatable=False))
 
 
 def child_environment() -> Dict[str, str]:
@@ -263,8 +293,11 @@ class ProcessBackend:
                 reply = child.ask(request, self.timeout)
                 results[task.key()] = [outcome_from_reply(reply)]
                 fresh = False
+                if reply.get("restart"):  # the experiment left MindSpore unusable in that process
+                    child.stop()
+                    child = None
             except ChildFailed as error:
-                results[task.key()] = [Outcome(unconfirmable(str(error), repeatable=False))]
+                results[task.key()] = [_failed(error)]
                 child = None  # killed; the next task starts another
         return child
 
@@ -277,17 +310,12 @@ class ProcessBackend:
             for child in children:
                 child.start(self.startup_timeout)
             for child in children:
-                request = dict(task.request(0, self.timeout), fresh=True)
-                child.process.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
-                child.process.stdin.flush()
+                child.send(dict(task.request(0, self.timeout), fresh=True))
             for child in children:
                 try:
-                    reply = child._read_line(self.timeout)  # pylint: disable=protected-access
-                    outcomes.append(outcome_from_reply(reply))
-                except TimeoutError:
-                    outcomes.append(Outcome(unconfirmable(f"timed out after {self.timeout:g} s", repeatable=False)))
-                except (EOFError, ValueError):
-                    outcomes.append(Outcome(unconfirmable(f"the MindSpore process crashed ({child.death()})", repeatable=False)))
+                    outcomes.append(outcome_from_reply(child.receive(self.timeout)))
+                except ChildFailed as error:
+                    outcomes.append(_failed(error))
             return outcomes
         except (ChildFailed, OSError) as error:
             return [Outcome(unconfirmable(f"the MindSpore process crashed ({error})", repeatable=False))]

@@ -61,6 +61,7 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
         reply.update(status="unconfirmable", evidence=f"the experiment failed: {type(error).__name__}: {error}{at}")
     reply["deps"] = runtime.deps()
     reply["devices"] = sorted(runtime.requested_devices)
+    reply["restart"] = runtime.tainted
     reply["seconds"] = round(time.perf_counter() - started, 3)
     return reply
 
@@ -85,6 +86,7 @@ def main(argv=None) -> int:
             request = json.loads(line)
             if request.get("op") == "exit":
                 break
+            runtime.notify = lambda message, ident=request.get("id"): _send(replies, dict(message, id=ident, interim=True))
             _send(replies, handle(runtime, request))
         return 0
     finally:

@@ -48,7 +48,9 @@ def error_text(error: BaseException) -> str:
     """``Type: first line of the message`` (MindSpore's messages go on for pages)."""
     message = str(error).strip()
     for line in message.splitlines():
-        line = line.strip(" -'\"")
+        line = line.strip(" -")
+        if len(line) > 2 and line[0] == line[-1] and line[0] in "'\"" and " " in line:
+            line = line[1:-1].strip()  # MindSpore quotes some messages whole
         if line:
             message = line
             break
@@ -83,6 +85,9 @@ class Runtime:
             self.ms = mindspore
             self.version = getattr(mindspore, "__version__", None)
         self.requested_devices: Set[str] = set()
+        # Set by an experiment after which this process must not run another (MindSpore left broken).
+        self.tainted = False
+        self.notify = lambda message: None  # the child's channel to pylint's process
         self.baseline = set(sys.modules)
         self.site = _site_paths()
         self.roots: List[str] = []
@@ -200,6 +205,16 @@ class Runtime:
         if self.module_error:
             raise Unconfirmable(self.module_error)
         return self.module
+
+    def if_crashed(self, status: Optional[str], evidence: str = "") -> None:
+        """What it means if this process dies from here on (``None``: nothing, as by default)."""
+        self.notify({"on_crash": {"status": status, "evidence": evidence} if status else None})
+
+    def reload(self) -> Any:
+        """Import the current file's module (and its user imports) anew: fresh Cells, fresh state."""
+        if self.loaded is None:
+            raise Unconfirmable("no module is loaded")
+        return self.load(*self.loaded, fresh=True)
 
     def _where(self, error: BaseException, path: str) -> str:
         """`` (at file.py:12)``: the last user frame of an exception's traceback."""

@@ -49,19 +49,26 @@ class PipelineCall(Experiment):
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         spec = payload.get("spec") or {}
-        target = runtime.resolve(payload["target"])
         if payload.get("member"):
-            if not isinstance(target, type):
-                raise Unconfirmable(f"{payload['target']} is not a class")
-            instance = runtime.build(payload["target"], {"args": spec.get("args"), "kwargs": spec.get("kwargs")} if spec else None, what="callable")
+            instance = self._instance(runtime, payload, spec)
             if payload["member"] in SOURCE_METHODS or not callable(instance):
-                return self._source(runtime, payload, instance)
-            function = instance
-        else:
-            function = target
+                return self._source(runtime, payload, spec, instance)
+        return self._map(runtime, payload, self._callable(runtime, payload, spec), spec)
+
+    @staticmethod
+    def _instance(runtime, payload: Dict[str, Any], spec: Dict[str, Any]):
+        target = runtime.resolve(payload["target"])
+        if not isinstance(target, type):
+            raise Unconfirmable(f"{payload['target']} is not a class")
+        arguments = {"args": spec.get("args"), "kwargs": spec.get("kwargs")} if spec else None
+        return runtime.build(payload["target"], arguments, what="callable")
+
+    def _callable(self, runtime, payload: Dict[str, Any], spec: Dict[str, Any]):
+        """The function (or callable object) the pipeline runs, from the module as loaded now."""
+        function = self._instance(runtime, payload, spec) if payload.get("member") else runtime.resolve(payload["target"])
         if not callable(function):
             raise Unconfirmable(f"{payload['target']} is not callable")
-        return self._map(runtime, payload, function, spec)
+        return function
 
     # -- a map operation --------------------------------------------------------------
 
@@ -100,18 +107,37 @@ class PipelineCall(Experiment):
         name = payload["target"]
         sample = self._sample(runtime, spec)
         shown = ", ".join(f"{array.dtype}{list(array.shape)}" for array in sample) + ("" if spec.get("sample") else " (default sample)")
+        raised: List[BaseException] = []
+        current = [function]
+
+        def recorded(*args):
+            try:
+                return current[0](*args)
+            except Exception as error:
+                raised.append(error)
+                raise
+
         with self._mode(runtime, payload) as mode:
             try:
                 function(*sample)
             except Exception as error:  # pylint: disable=broad-except
                 raise Unconfirmable(f"{name}({shown}) fails by itself, outside any pipeline: {error_text(error)}") from error
+            # Then on a fresh import: the call above compiled the Cells it uses, and worker
+            # threads would only reuse those graphs. Fresh Cells must be compiled in the threads.
+            runtime.reload()
+            current[0] = self._callable(runtime, payload, spec)
+            runtime.if_crashed(
+                "confirmed", f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} crashes"
+            )
             try:
-                seconds = self._pipeline_seconds(runtime, function, sample)
+                seconds = self._pipeline_seconds(runtime, recorded, sample)
             except Exception as error:  # pylint: disable=broad-except
+                runtime.tainted = True  # MindSpore's graph compiler is left broken in this process
+                failure = error_text(raised[0]) + f" (raised in {name})" if raised else _dataset_error(error)
                 return confirmed(
-                    f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} fails: "
-                    f"{_dataset_error(error)}"
+                    f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} fails: {failure}"
                 )
+            runtime.if_crashed(None)
             per_sample = f"{seconds / SAMPLES * 1000:.2f} ms per sample"
             if not spec.get("numpy"):
                 return not_reproduced(
@@ -126,34 +152,59 @@ class PipelineCall(Experiment):
 
     # -- a GeneratorDataset source ----------------------------------------------------------
 
-    def _source(self, runtime, payload: Dict[str, Any], instance) -> Verdict:
+    def _source(self, runtime, payload: Dict[str, Any], spec: Dict[str, Any], instance) -> Verdict:
+        """Read the source through GeneratorDataset's worker threads; its own code must fail there."""
         import mindspore.dataset as ds  # pylint: disable=import-outside-toplevel
+        import numpy  # pylint: disable=import-outside-toplevel
 
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
 
         name = payload["target"]
-        try:
-            first = instance[0] if hasattr(instance, "__getitem__") else next(iter(instance))
-        except Exception as error:  # pylint: disable=broad-except
-            raise Unconfirmable(f"reading the first item of {name}() fails by itself: {error_text(error)}") from error
-        width = len(first) if isinstance(first, tuple) else 1
-        columns = [f"column{index}" for index in range(width)]
+        raised: List[BaseException] = []
+        reads = hasattr(instance, "__getitem__")
+        length = min(len(instance), SAMPLES) if reads and hasattr(instance, "__len__") else SAMPLES
+
+        fresh = [instance]
+
+        class Recorded:
+            """The user's source, read by the pipeline's threads; items become one small column."""
+
+            def __getitem__(self, index):
+                try:
+                    fresh[0][index]  # pylint: disable=pointless-statement
+                except Exception as error:
+                    raised.append(error)
+                    raise
+                return (numpy.zeros(1, numpy.float32),)
+
+            def __len__(self):
+                return length
+
         with self._mode(runtime, payload) as mode:
+            if not reads:
+                raise Unconfirmable(f"{name} is an iterator: the probe reads only sources with __getitem__")
+            try:
+                instance[0]  # pylint: disable=pointless-statement
+            except Exception as error:  # pylint: disable=broad-except
+                raise Unconfirmable(f"reading an item of {name}() fails by itself: {error_text(error)}") from error
+            runtime.reload()  # fresh Cells, compiled by the pipeline's threads (see _map)
+            fresh[0] = self._instance(runtime, payload, spec)
+            runtime.if_crashed(
+                "confirmed", f"{name}() gives an item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in {mode} crashes"
+            )
             try:
                 data = ds.GeneratorDataset(
-                    instance, column_names=columns, shuffle=False, num_parallel_workers=WORKERS, python_multiprocessing=False
+                    Recorded(), column_names=["item"], shuffle=False, num_parallel_workers=WORKERS, python_multiprocessing=False
                 )
-                rows = 0
-                for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1):
-                    rows += 1
-                    if rows >= SAMPLES:
-                        break
+                rows = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
             except Exception as error:  # pylint: disable=broad-except
+                runtime.tainted = True  # MindSpore's graph compiler is left broken in this process
+                failure = error_text(raised[0]) + f" (raised in {name}.__getitem__)" if raised else _dataset_error(error)
                 return confirmed(
-                    f"{name}() gives its first item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in "
-                    f"{mode} fails: {_dataset_error(error)}"
+                    f"{name}() gives an item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in "
+                    f"{mode} fails: {failure}"
                 )
-        return not_reproduced(f"GeneratorDataset({name}()) gave {rows} rows with {WORKERS} worker threads in {mode} without error")
+        return not_reproduced(f"GeneratorDataset({name}()) read {rows} items with {WORKERS} worker threads in {mode} without error")
 
     @staticmethod
     def _mode(runtime, payload: Dict[str, Any]):
