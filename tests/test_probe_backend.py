@@ -68,7 +68,7 @@ def test_an_experiment_s_own_error_is_unconfirmable_with_its_reason(backend, pro
 def test_a_module_that_fails_to_import_is_unconfirmable_with_the_error_and_line(backend, project):
     (failed,), = verdicts(backend, [[task(project, "confirm", module="pkg.broken")]])
     assert failed.status == UNCONFIRMABLE
-    assert failed.evidence == "importing pkg.broken failed: KeyError: 'missing' (at broken.py:3)"
+    assert failed.evidence == "importing pkg.broken failed: KeyError: 'missing' (at pkg/broken.py:3)"
 
 
 def test_modules_are_imported_by_name_never_as_main_and_leave_nothing_in_the_tree(backend, project):

@@ -222,7 +222,13 @@ class Runtime:
         for frame in traceback.extract_tb(error.__traceback__):
             if self.is_user_file(frame.filename, self.roots) or same_file(frame.filename, path):
                 last = frame
-        return f" (at {os.path.basename(last.filename)}:{last.lineno})" if last else ""
+        if last is None:
+            return ""
+        shown = os.path.basename(last.filename)
+        for root in self.roots:
+            if self.is_user_file(last.filename, [root]):
+                shown = os.path.relpath(os.path.realpath(last.filename), os.path.realpath(root))
+        return f" (at {shown}:{last.lineno})"
 
     def _import(self, path: str, module: str) -> Any:
         if "." not in module:

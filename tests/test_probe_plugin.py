@@ -1,0 +1,55 @@
+"""The probe as users load it: ``pylint --load-plugins=ms_lint,ms_lint.probe``, in a subprocess.
+
+Without MindSpore the findings are exactly the static ones and the probe says so once,
+with one job or two. pylint's own process never imports MindSpore. With two jobs the
+probed findings are those of one job.
+"""
+
+import json
+import subprocess
+import sys
+
+from lint import EMPTY_RC, RULES
+from probe_support import requires_mindspore
+
+HIDE_MINDSPORE = "import sys; sys.modules['mindspore'] = None; "
+RUN = "from pylint import run_pylint; sys.argv = ['pylint'] + sys.argv[1:]; run_pylint()"
+REPORT_IMPORT = (
+    "import sys, atexit; atexit.register(lambda: sys.stderr.write('mindspore imported: %s' % ('mindspore' in sys.modules)))"
+    "; "
+)
+
+
+def pylint(*args, plugins="ms_lint,ms_lint.probe", prelude="import sys; ", cwd=None):
+    command = [
+        sys.executable, "-c", prelude + RUN, "--rcfile", str(EMPTY_RC), f"--load-plugins={plugins}",
+        "--disable=all", "--enable=mindspore", "--output-format=json2", "--probe-cache-dir=off" if "probe" in plugins else "--score=n",
+        *args,
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd)
+    assert "Traceback" not in result.stderr, result.stderr
+    messages = json.loads(result.stdout)["messages"]
+    return sorted((m["path"], m["line"], m["column"], m["symbol"], m["message"], m["confidence"]) for m in messages), result.stderr
+
+
+def test_without_mindspore_the_findings_are_the_static_ones_and_the_probe_says_so_once(tmp_path):
+    static, _ = pylint(str(RULES), plugins="ms_lint", cwd=tmp_path)
+    assert static
+    for jobs in ("-j1", "-j2"):
+        probed, _ = pylint(jobs, str(RULES), prelude=HIDE_MINDSPORE, cwd=tmp_path)
+        notices = [item for item in probed if item[3] == "mindspore-probe-notice"]
+        assert len(notices) == 1, (jobs, notices)
+        assert notices[0][4].startswith("Runtime probe: MindSpore is not installed in this Python, so the runtime probe ran nothing")
+        assert [item for item in probed if item[3] != "mindspore-probe-notice"] == static
+
+
+@requires_mindspore
+def test_pylint_s_process_never_imports_mindspore_and_two_jobs_probe_like_one(tmp_path):
+    cache = f"--probe-cache-dir={tmp_path / 'cache'}"
+    two, stderr = pylint("-j2", cache, str(RULES), prelude=REPORT_IMPORT, cwd=tmp_path)
+    assert stderr.endswith("mindspore imported: False")
+    assert all(" [probe confirmed: " in item[4] for item in two)
+    one, stderr = pylint("-j1", cache, str(RULES), prelude=REPORT_IMPORT, cwd=tmp_path)  # from the cache
+    assert stderr.endswith("mindspore imported: False")
+    assert one == two
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cache"]  # no rank_0/, nothing else
