@@ -103,6 +103,7 @@ class ProbeChecker(MindSporeChecker, FindingHook):
         self._pending: List[Tuple[str, str, str]] = []  # notices to say: (text, module, path)
         self._said: Set[str] = set()
         self._engine: Optional[engine.Engine] = None
+        self._installed: Optional[bool] = None
 
     # -- the hook -------------------------------------------------------------------------
 
@@ -112,7 +113,9 @@ class ProbeChecker(MindSporeChecker, FindingHook):
         if self.linter.config.from_stdin:
             self._note(STDIN, finding.module, finding.path)
             return False
-        if not engine.mindspore_installed():
+        if self._installed is None:
+            self._installed = engine.mindspore_installed()
+        if not self._installed:
             self._note(engine.NOT_INSTALLED, finding.module, finding.path)
             return False
         self._held.append(finding)
@@ -180,11 +183,13 @@ class ProbeChecker(MindSporeChecker, FindingHook):
             config.clear_cache()
             directory = settings.probe_cache_dir
             store = None if directory.strip().lower() == cache.OFF else cache.Cache(directory or cache.default_directory())
+            config_for = config.discover
             if settings.probe_config:
                 explicit = config.load(settings.probe_config)
-                config_for = lambda path: explicit  # noqa: E731 - one configuration for every file
-            else:
-                config_for = config.discover
+
+                def config_for(path):  # pylint: disable=unused-argument,function-redefined
+                    return explicit  # one configuration for every file
+
             mode = getattr(settings, "mindspore_mode", "auto")
             jobs, timeout = settings.probe_jobs, settings.probe_timeout
             self._engine = engine.Engine(

@@ -139,7 +139,7 @@ class Engine:
 
     def _verdict(self, task: Task, results: List[Outcome]) -> Verdict:
         failed = [result.verdict for result in results if result.verdict is not None]
-        if task.processes > 1 and len(results) == task.processes and not failed:
+        if 1 < task.processes == len(results) and not failed:
             experiment = _experiment(task.experiment)
             verdict = experiment.combine(task.payload, [result.data for result in results])
         elif failed:

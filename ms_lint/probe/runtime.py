@@ -114,11 +114,11 @@ class Runtime:
                 kwargs.pop("device_id", None)
             return original_set_context(*args, **kwargs)
 
-        def set_device(device_target, device_id=None, *args, **kwargs):
+        def set_device(device_target, *args, **kwargs):
             if device_target != "CPU" and not runtime._device_available(device_target):
                 runtime.requested_devices.add(str(device_target))
                 return None
-            return original_set_device(device_target, device_id, *args, **kwargs)
+            return original_set_device(device_target, *args, **kwargs)  # pylint: disable=not-callable
 
         ms.set_context = set_context
         ms.context.set_context = set_context
@@ -413,24 +413,30 @@ def positional_count(function: Any) -> int:
     )
 
 
+NODE_START = re.compile(r"^(%\d+\(|Return\()")
+
+
 def ir_nodes(text: str) -> List[Tuple[bool, str, List[Tuple[str, int, int]]]]:
-    """(is the Return node, output abstract, "In file" frames) of each node of a validated IR dump."""
+    """(is the Return node, output abstract, "In file" frames) of each node of a validated IR dump.
+
+    A node is a line ``%7(CNode_127) = PrimFunc_StridedSlice(...)`` (or ``Return(%10)``)
+    followed by ``: (inputs) -> (output)`` and ``# In file path:line...`` lines.
+    """
     nodes: List[Tuple[bool, str, List[Tuple[str, int, int]]]] = []
-    current: Optional[List[Any]] = None  # [is_return, output, frames]
+    is_return, output, node_frames, inside = False, "", [], False
     for line in text.splitlines():
         stripped = line.strip()
-        if re.match(r"^%\d+\(", stripped) or stripped.startswith("Return("):
-            if current is not None:
-                nodes.append((current[0], current[1], current[2]))
-            current = [stripped.startswith("Return("), None, []]
-        elif current is not None and current[1] is None and stripped.startswith(": ("):
-            current[1] = stripped.split("->", 1)[1].strip() if "->" in stripped else stripped[2:]
-        elif current is not None and stripped.startswith("# In file"):
-            current[2].extend(frames(stripped))
-        elif stripped == "}" and current is not None:
-            nodes.append((current[0], current[1], current[2]))
-            current = None
-    return [(is_return, output or "", node_frames) for is_return, output, node_frames in nodes]
+        starts = bool(NODE_START.match(stripped))
+        if inside and (starts or stripped == "}"):
+            nodes.append((is_return, output, node_frames))
+            inside = False
+        if starts:
+            is_return, output, node_frames, inside = stripped.startswith("Return("), "", [], True
+        elif inside and not output and stripped.startswith(": ("):
+            output = stripped.split("->", 1)[1].strip() if "->" in stripped else stripped[2:]
+        elif inside and stripped.startswith("# In file"):
+            node_frames.extend(frames(stripped))
+    return nodes
 
 
 def dynamic_dims(abstract: str) -> List[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
 
 from ms_lint.probe import config, source
-from ms_lint.probe.verdict import Task, Verdict, unconfirmable
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, unconfirmable
 
 if TYPE_CHECKING:  # the child processes never import pylint's side
     from ms_lint.checkers.base import Finding
@@ -70,10 +70,12 @@ class Experiment:
         raise NotImplementedError
 
     def run(self, runtime, payload: Dict[str, Any]) -> Any:  # in the child process
-        raise NotImplementedError
+        """The experiment itself: a verdict (or, with ``processes`` > 1, data for :meth:`combine`)."""
+        raise Unconfirmable(f"{type(self).__name__} has nothing to run")
 
-    def combine(self, payload: Dict[str, Any], results: List[Any]) -> Verdict:
-        raise NotImplementedError
+    def combine(self, payload: Dict[str, Any], results: List[Any]) -> Verdict:  # pylint: disable=unused-argument
+        """Compare the data of ``processes`` fresh runs (only for experiments that need several)."""
+        return unconfirmable(f"{type(self).__name__} does not compare processes")
 
 
 class Declared(Experiment):

@@ -9,7 +9,7 @@ from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 
-def _input_names(runtime, net, count: int) -> List[str]:
+def _input_names(net, count: int) -> List[str]:
     try:
         names = [name for name in inspect.signature(net.construct).parameters if name not in ("args", "kwargs")]
     except (TypeError, ValueError):
@@ -53,7 +53,7 @@ class DynamicShape(Experiment):
         net = runtime.build(qualname, payload.get("spec"))
         specs = payload["spec"]["inputs"]
         inputs = [runtime.tensor(item, none_size=none_size) for item in specs]
-        names = _input_names(runtime, net, len(inputs))
+        names = _input_names(net, len(inputs))
         from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
 
         shown = ", ".join(

@@ -72,7 +72,8 @@ class PipelineCall(Experiment):
 
     # -- a map operation --------------------------------------------------------------
 
-    def _sample(self, runtime, spec: Dict[str, Any]) -> List[Any]:
+    @staticmethod
+    def _sample(spec: Dict[str, Any]) -> List[Any]:
         import numpy  # pylint: disable=import-outside-toplevel
 
         items = spec.get("sample") or DEFAULT_SAMPLE
@@ -88,7 +89,8 @@ class PipelineCall(Experiment):
                 raise Unconfirmable(f"{item.get('dtype')!r} is not a numpy dtype") from error
         return sample
 
-    def _pipeline_seconds(self, runtime, function, sample: List[Any]) -> float:
+    @staticmethod
+    def _pipeline_seconds(function, sample: List[Any]) -> float:
         import mindspore.dataset as ds  # pylint: disable=import-outside-toplevel
 
         columns = [f"column{index}" for index in range(len(sample))]
@@ -105,7 +107,7 @@ class PipelineCall(Experiment):
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
 
         name = payload["target"]
-        sample = self._sample(runtime, spec)
+        sample = self._sample(spec)
         shown = ", ".join(f"{array.dtype}{list(array.shape)}" for array in sample) + ("" if spec.get("sample") else " (default sample)")
         raised: List[BaseException] = []
         current = [function]
@@ -130,7 +132,7 @@ class PipelineCall(Experiment):
                 "confirmed", f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} crashes"
             )
             try:
-                seconds = self._pipeline_seconds(runtime, recorded, sample)
+                seconds = self._pipeline_seconds(recorded, sample)
             except Exception as error:  # pylint: disable=broad-except
                 runtime.tainted = True  # MindSpore's graph compiler is left broken in this process
                 failure = error_text(raised[0]) + f" (raised in {name})" if raised else _dataset_error(error)
@@ -145,7 +147,7 @@ class PipelineCall(Experiment):
                     f"({per_sample}); configure a numpy version to compare speed"
                 )
             reference = runtime.resolve_reference(spec["numpy"])
-            baseline = self._pipeline_seconds(runtime, reference, sample)
+            baseline = self._pipeline_seconds(reference, sample)
         ratio = seconds / baseline if baseline > 0 else float("inf")
         compared = f"map({name}) took {per_sample}, {ratio:.1f}x the numpy version {spec['numpy']} in {mode}"
         return confirmed(compared) if ratio >= SLOWER else not_reproduced(compared)

@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Optional, Union
 
 from ms_lint.probe import config
 from ms_lint.probe.experiments.base import Context, Experiment
-from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced
 
 MAX_CELLS = 4
 HEAD = 3
@@ -77,10 +77,11 @@ class SeedDivergence(Experiment):
         return {"cells": built}
 
     @staticmethod
-    def _spec(cls, payload: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-        qualified = f"{cls.__module__}.{cls.__qualname__}"
+    def _spec(cell_class, payload: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        """The configured entry for ``cell_class``: by file, else by module, else by bare name."""
+        qualified = f"{cell_class.__module__}.{cell_class.__qualname__}"
         try:
-            source_file = os.path.realpath(inspect.getsourcefile(cls) or "")
+            source_file = os.path.realpath(inspect.getsourcefile(cell_class) or "")
         except TypeError:
             source_file = ""
         by_name = None
@@ -88,11 +89,11 @@ class SeedDivergence(Experiment):
             if ".py:" in target:
                 file_part, _, name = target.rpartition(":")
                 file_path = file_part if os.path.isabs(file_part) else os.path.join(payload.get("base") or "", file_part)
-                if name == cls.__qualname__ and os.path.realpath(file_path) == source_file:
+                if name == cell_class.__qualname__ and os.path.realpath(file_path) == source_file:
                     return spec
             elif target == qualified:
                 return spec
-            elif target == cls.__qualname__ and by_name is None:
+            elif target == cell_class.__qualname__ and by_name is None:
                 by_name = spec
         return by_name
 
