@@ -33,10 +33,11 @@ def pylint(*args, plugins="ms_lint,ms_lint.probe", prelude="import sys; ", cwd=N
 
 
 def test_without_mindspore_the_findings_are_the_static_ones_and_the_probe_says_so_once(tmp_path):
-    static, _ = pylint(str(RULES), plugins="ms_lint", cwd=tmp_path)
-    assert static
+    examples = RULES / "forward-without-construct"
+    static, _ = pylint(str(examples), plugins="ms_lint", cwd=tmp_path)
+    assert len(static) == 2
     for jobs in ("-j1", "-j2"):
-        probed, _ = pylint(jobs, str(RULES), prelude=HIDE_MINDSPORE, cwd=tmp_path)
+        probed, _ = pylint(jobs, str(examples), prelude=HIDE_MINDSPORE, cwd=tmp_path)
         notices = [item for item in probed if item[3] == "mindspore-probe-notice"]
         assert len(notices) == 1, (jobs, notices)
         assert notices[0][4].startswith("Runtime probe: MindSpore is not installed in this Python, so the runtime probe ran nothing")
@@ -53,3 +54,14 @@ def test_pylint_s_process_never_imports_mindspore_and_two_jobs_probe_like_one(tm
     assert stderr.endswith("mindspore imported: False")
     assert one == two
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache"]  # no rank_0/, nothing else
+
+
+def test_the_benchmark_counts_findings_and_verdicts():
+    from ms_lint.tools import probe_bench  # pylint: disable=import-outside-toplevel
+
+    report = probe_bench.measure(
+        ["--rcfile", str(EMPTY_RC), "--load-plugins=ms_lint", "--disable=all", "--enable=mindspore", str(RULES / "forward-without-construct")]
+    )
+    assert report["findings"] == 2
+    assert report["counts"] == {"confirmed": 0, "not reproduced": 0, "unconfirmable": 0}
+    assert report["seconds"] > 0 and report["pylint_mb"] > 0 and report["problems"] == []

@@ -45,10 +45,10 @@ def measure(pylint_args: List[str]) -> Dict:
         sys.modules["ms_lint.probe.backend"]._close_all()  # pylint: disable=protected-access
     elapsed = time.perf_counter() - started
     counts = {status: 0 for status in STATUSES}
-    findings = notices = 0
+    findings = 0
+    problems = [f"{message.path}:{message.line}: {message.msg}" for message in reporter.messages if message.msg_id[0] == "F"]
     for message in reporter.messages:
-        if message.symbol == "mindspore-probe-notice":
-            notices += 1
+        if message.symbol == "mindspore-probe-notice" or message.msg_id[1:3] != "73":
             continue
         findings += 1
         match = SUFFIX.search(message.msg)
@@ -61,6 +61,7 @@ def measure(pylint_args: List[str]) -> Dict:
         "findings": findings,
         "notices": [message.msg for message in reporter.messages if message.symbol == "mindspore-probe-notice"],
         "counts": counts,
+        "problems": problems,
     }
 
 
@@ -104,7 +105,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         stream.write("[MAIN]\n")
     common = [
         f"--rcfile={options.rcfile or empty_rc}", "--disable=all", "--enable=mindspore", "--score=n",
-        "--persistent=n", f"-j{options.jobs}", *options.pylint_args, directory,
+        "--persistent=n", "--recursive=y", f"-j{options.jobs}", *options.pylint_args, directory,
     ]
     probe = ["--load-plugins=ms_lint,ms_lint.probe", f"--probe-cache-dir={cache}/verdicts", f"--probe-jobs={options.probe_jobs}"]
     files = sum(1 for _, _, names in os.walk(directory) for name in names if name.endswith(".py"))
@@ -121,6 +122,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(_row("probe, cached", cached, probed=True))
     for notice in dict.fromkeys(first["notices"] + cached["notices"]):
         print(f"note: {notice}")
+    for problem in static["problems"][:5]:
+        print(f"pylint could not read: {problem}")
     return 0
 
 
