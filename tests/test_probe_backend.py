@@ -80,6 +80,7 @@ def test_modules_are_imported_by_name_never_as_main_and_leave_nothing_in_the_tre
     (where,), = verdicts(backend, [[task(project, "where")]])
     assert where.status == CONFIRMED
     assert "name=pkg.model " in where.evidence and "glog=3" in where.evidence
+    assert "argv=[] stdin=''" in where.evidence  # no arguments, an empty input
     details = dict(part.split("=", 1) for part in where.evidence.split())
     assert details["cwd"] == details["om"] and not details["cwd"].startswith(str(project))
     backend.close()

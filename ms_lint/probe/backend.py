@@ -265,28 +265,29 @@ class ProcessBackend:
         return results
 
     def _work(self, queue: "Queue[Sequence[Task]]", results: Dict[str, List[Outcome]]) -> None:
-        child: Optional[Child] = None
+        holder: List[Optional[Child]] = [None]  # this thread's child, kept across the files it runs
         try:
             while self.failure is None:
                 try:
                     group = queue.get_nowait()
                 except Empty:
                     return
-                child = self._run_group(group, child, results)
+                self._run_group(group, holder, results)
         except StartupError as error:
             self.failure = str(error)
         finally:
-            self._give_back(child)
+            self._give_back(holder[0])
 
-    def _run_group(self, group: Sequence[Task], child: Optional[Child], results) -> Optional[Child]:
+    def _run_group(self, group: Sequence[Task], holder: List[Optional[Child]], results) -> None:
         fresh = True
         for number, task in enumerate(group):
             if task.processes > 1:
                 results[task.key()] = self._run_fresh(task)
                 continue
-            if child is None:
-                child = self._take()
+            if holder[0] is None:
+                holder[0] = self._take()
                 fresh = True
+            child = holder[0]
             request = task.request(number, self.timeout)
             request["fresh"] = fresh
             try:
@@ -295,11 +296,10 @@ class ProcessBackend:
                 fresh = False
                 if reply.get("restart"):  # the experiment left MindSpore unusable in that process
                     child.stop()
-                    child = None
+                    holder[0] = None
             except ChildFailed as error:
                 results[task.key()] = [_failed(error)]
-                child = None  # killed; the next task starts another
-        return child
+                holder[0] = None  # killed; the next task starts another
 
     def _run_fresh(self, task: Task) -> List[Outcome]:
         """Run ``task`` once in each of ``task.processes`` new children, side by side."""

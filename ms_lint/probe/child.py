@@ -3,9 +3,9 @@
 Started by :mod:`ms_lint.probe.backend` as ``python -m ms_lint.probe.child``, in a
 temporary working directory, with ``GLOG_v`` and ``MS_OM_PATH`` set before
 MindSpore is imported. It speaks JSON lines: the first line it writes says whether
-MindSpore imported; then one reply per request read from standard input. Its own
-standard output is kept for replies: whatever the code under test prints goes to
-standard error.
+MindSpore imported; then one reply per request read from standard input. Standard
+input and output are kept for the protocol: the code under test reads an empty
+input, and what it prints goes to standard error.
 """
 
 from __future__ import annotations
@@ -16,15 +16,23 @@ import os
 import sys
 import time
 import traceback
-from typing import Any, Dict, TextIO
+from typing import Any, Dict, TextIO, Tuple
 
 
-def _protocol_stream() -> TextIO:
-    """A private copy of standard output for replies; fd 1 then points at standard error."""
-    reply_fd = os.dup(1)
+def _protocol_streams() -> Tuple[TextIO, TextIO]:
+    """Private copies of standard input and output for the protocol.
+
+    The code under test then reads an empty standard input and writes to standard error:
+    an ``input()`` or a ``print()`` at import cannot steal or corrupt a message.
+    """
+    request_fd, reply_fd = os.dup(0), os.dup(1)
+    empty = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(empty, 0)
+    os.close(empty)
     os.dup2(2, 1)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # pylint: disable=consider-using-with
     sys.stdout = sys.stderr
-    return os.fdopen(reply_fd, "w", encoding="utf-8", buffering=1)
+    return os.fdopen(request_fd, "r", encoding="utf-8"), os.fdopen(reply_fd, "w", encoding="utf-8", buffering=1)
 
 
 def _send(stream: TextIO, message: Dict[str, Any]) -> None:
@@ -69,7 +77,7 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     sys.dont_write_bytecode = True  # no __pycache__ in the user's tree
-    replies = _protocol_stream()
+    requests, replies = _protocol_streams()
     try:
         from ms_lint.probe.runtime import Runtime, error_text  # pylint: disable=import-outside-toplevel
 
@@ -80,7 +88,7 @@ def main(argv=None) -> int:
             _send(replies, {"ready": False, "error": error_text(error)})
             return 1
         _send(replies, {"ready": True, "mindspore": runtime.version, "seconds": round(time.perf_counter() - started, 3)})
-        for line in sys.stdin:
+        for line in requests:
             if not line.strip():
                 continue
             request = json.loads(line)

@@ -194,6 +194,7 @@ class Runtime:
             self.loaded = key
             self.roots = [root]
             sys.path.insert(0, root)
+            sys.argv = [path]  # as if run with no arguments: a module-level argparse sees none of ours
             try:
                 self.module = self._import(path, module)
             except Unconfirmable as error:

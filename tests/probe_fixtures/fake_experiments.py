@@ -34,7 +34,10 @@ class Scripted(Experiment):
         if do == "pid":
             return confirmed(f"pid {os.getpid()}")
         if do == "where":
-            return confirmed(f"name={module.__name__} cwd={os.getcwd()} om={os.environ.get('MS_OM_PATH')} glog={os.environ.get('GLOG_v')}")
+            return confirmed(
+                f"name={module.__name__} cwd={os.getcwd()} om={os.environ.get('MS_OM_PATH')} "
+                f"glog={os.environ.get('GLOG_v')} argv={module.ARGUMENTS!r} stdin={module.TYPED!r}"
+            )
         if do == "raise":
             raise KeyError("oops")
         return confirmed(f"unknown order {do}")
