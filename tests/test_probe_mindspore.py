@@ -174,14 +174,15 @@ def test_a_slice_whose_length_the_data_decides_compiles_to_a_dynamic_shape():
 def test_a_cell_called_by_two_pipeline_threads_in_graph_mode_fails():
     verdicts = probe("op-in-data-pipeline", "pipeline_graph")
     assert verdicts[0][0] == CONFIRMED
-    assert verdicts[0][1].startswith(
-        "project runs alone on float32[2, 4] (default sample) but map(project) with 2 worker threads in GRAPH_MODE "
-        "fails: RuntimeError: "
-    )
+    # MindSpore raises an error in the worker threads, or crashes the process (SIGSEGV): both confirm.
+    assert re.match(
+        r"project runs alone on float32\[2, 4\] \(default sample\) but map\(project\) with 2 worker threads in "
+        r"GRAPH_MODE (fails: RuntimeError: .*\(raised in project\)|crashes: the MindSpore process crashed \(killed by SIGSEGV)",
+        verdicts[0][1],
+    ), verdicts[0][1]
     assert verdicts[1][0] == NOT_REPRODUCED
     assert verdicts[1][1].startswith("map(scale) ran 8 samples of float32[2, 4] (default sample) with 2 worker threads in GRAPH_MODE without error")
     assert verdicts[2][0] == CONFIRMED
-    # MindSpore raises an error there, or crashes the process (SIGSEGV): both confirm.
     assert verdicts[2][1].startswith("Source() gives an item alone but GeneratorDataset(Source()) with 2 worker threads in GRAPH_MODE ")
 
 
