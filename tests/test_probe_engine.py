@@ -81,8 +81,8 @@ def test_every_ascend_only_rule_is_declared_as_needing_ascend():
 
 def test_missing_input_specs_are_asked_for_by_the_plan(project):
     backend = FakeBackend(ANSWERS)
-    table = {"tensor-variable-slice-index": DynamicShape()}
-    found = finding(model(project), "pkg.model", symbol="tensor-variable-slice-index", cell="Net")
+    table = {"tensor-slice-variable-bound": DynamicShape()}
+    found = finding(model(project), "pkg.model", symbol="tensor-slice-variable-bound", cell="Net")
     report = make_engine(backend, experiments=table).probe([found])
     assert report.verdicts[0].status == UNCONFIRMABLE
     assert "needs input specs for Net.construct" in report.verdicts[0].evidence

@@ -15,6 +15,7 @@ import pytest
 from ms_lint.probe import backend, config
 from ms_lint.probe.engine import Engine
 from ms_lint.probe.experiments import EXPERIMENTS, Declared
+from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, UNCONFIRMABLE
 
 from lint import RULES, annotated, rule_dirs, run_pylint
@@ -37,15 +38,24 @@ def probe_status(message):
 
 @pytest.mark.parametrize("rule_dir", rule_dirs(), ids=[path.name for path in rule_dirs()])
 def test_every_finding_of_a_bad_example_is_confirmed(rule_dir):
+    """Confirmed, with the configuration in pyproject.toml; declared rules say why they cannot be.
+
+    On CPU, MindSpore operators in a data pipeline often just work (slowly): there the
+    probe confirms what it can measure (a failure, or the slowdown against a numpy
+    version), so at least one finding, not all, must be confirmed.
+    """
     messages = run_pylint([rule_dir / "bad.py"], *PROBE)
     assert {(m.line, m.symbol) for m in messages} == annotated(rule_dir / "bad.py")
     experiment = EXPERIMENTS.get(rule_dir.name)
-    for message in messages:
-        status, evidence = probe_status(message)
-        if experiment is None or isinstance(experiment, Declared):
-            assert status == UNCONFIRMABLE, evidence
-        else:
-            assert (status, message.confidence.name) == (CONFIRMED, "HIGH"), f"line {message.line}: {evidence}"
+    verdicts = [(message.line, *probe_status(message), message.confidence.name) for message in messages]
+    if experiment is None or isinstance(experiment, Declared):
+        assert {status for _, status, _, _ in verdicts} == {UNCONFIRMABLE}, verdicts
+    elif isinstance(experiment, PipelineCall):
+        assert any(status == CONFIRMED for _, status, _, _ in verdicts), verdicts
+    else:
+        assert [(line, status, confidence) for line, status, _, confidence in verdicts] == [
+            (line, CONFIRMED, "HIGH") for line, _, _, _ in verdicts
+        ], verdicts
 
 
 @pytest.mark.parametrize("rule_dir", rule_dirs(), ids=[path.name for path in rule_dirs()])
@@ -150,13 +160,12 @@ def probe(symbol, module, configuration=None, cells=None):
 
 
 def test_a_slice_whose_length_the_data_decides_compiles_to_a_dynamic_shape():
-    configuration = config.from_table(
-        {"cells": [{"class": name, "inputs": [{"dtype": "float32", "shape": ["None", 3]}]} for name in ("PositiveRows", "FirstRows", "RangeOverTensor")]}
-    )
+    names = ("PositiveRows", "FirstRows", "RangeOverTensor", "from_largest")
+    configuration = config.from_table({"cells": [{"class": name, "inputs": [{"dtype": "float32", "shape": ["None", 3]}]} for name in names]})
     path = EXAMPLES / "slices.py"
-    dynamic, static, broken = flagged_lines(path)
+    dynamic, static, broken, jitted = flagged_lines(path)
     cells = {dynamic: "PositiveRows", static: "FirstRows", broken: "RangeOverTensor"}
-    verdicts = probe("tensor-variable-slice-index", "slices", configuration, cells)
+    verdicts = probe("tensor-slice-variable-bound", "slices", configuration, cells)
     assert verdicts[0] == (
         CONFIRMED,
         "compiling PositiveRows.construct in GRAPH_MODE with static inputs x: float32[2, 3]: line 12 yields the "
@@ -169,10 +178,15 @@ def test_a_slice_whose_length_the_data_decides_compiles_to_a_dynamic_shape():
     )
     assert verdicts[2][0] == CONFIRMED
     assert verdicts[2][1].startswith("compiling RangeOverTensor.construct in GRAPH_MODE with static inputs x: float32[2, 3] fails at line 33: ")
+    assert verdicts[3] == (
+        CONFIRMED,
+        f"calling from_largest in GRAPH_MODE with static inputs x: float32[2, 3]: line {jitted} yields the dynamic "
+        "shape Float32(-1, 3); from_largest returns Float32(-1, 3)",
+    )
 
 
 def test_a_cell_called_by_two_pipeline_threads_in_graph_mode_fails():
-    verdicts = probe("op-in-data-pipeline", "pipeline_graph")
+    verdicts = probe("ops-in-dataset-pipeline", "pipeline_graph")
     assert verdicts[0][0] == CONFIRMED
     # MindSpore raises an error in the worker threads, or crashes the process (SIGSEGV): both confirm.
     assert re.match(
@@ -187,18 +201,25 @@ def test_a_cell_called_by_two_pipeline_threads_in_graph_mode_fails():
 
 
 def test_ops_in_a_map_function_are_compared_with_the_numpy_version():
-    configuration = config.from_table({"callables": [{"name": "relu_ops", "numpy": "relu_numpy", "sample": [{"shape": [16, 16]}]}]})
-    ((status, evidence),) = probe("op-in-data-pipeline", "pipeline_speed", configuration)
-    assert status == CONFIRMED, evidence
-    assert re.match(r"map\(relu_ops\) took [\d.]+ ms per sample, [\d.]+x the numpy version relu_numpy in PYNATIVE_MODE", evidence)
+    for numpy_version in ("relu_numpy", "lambda x: np.maximum(x, 0)"):
+        configuration = config.from_table({"callables": [{"name": "relu_ops", "numpy": numpy_version, "sample": [{"shape": [16, 16]}]}]})
+        ((status, evidence),) = probe("ops-in-dataset-pipeline", "pipeline_speed", configuration)
+        assert status == CONFIRMED, evidence
+        assert re.match(r"map\(relu_ops\) took [\d.]+ ms per sample, [\d.]+x the numpy version .+ in PYNATIVE_MODE$", evidence)
 
 
 def test_without_a_seed_two_fresh_processes_build_different_weights():
-    ((status, evidence),) = probe("distributed-without-seed", "seed_missing")
+    ((status, evidence),) = probe("distributed-training-without-seed", "seed_missing")
     assert status == CONFIRMED
     assert re.match(r"Net\(\) built in two fresh processes without a seed: [12] of 2 initial parameters differ, e\.g\. 'fc\.weight' starts ", evidence)
-    ((status, evidence),) = probe("distributed-without-seed", "seed_set")
+    ((status, evidence),) = probe("distributed-training-without-seed", "seed_set")
     assert (status, evidence) == (NOT_REPRODUCED, "Net() built in two fresh processes: identical initial parameters")
+
+
+def test_the_seed_experiment_calls_a_factory_that_returns_a_new_cell_and_nothing_else():
+    ((status, evidence),) = probe("distributed-training-without-seed", "seed_factory")
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("create_network() built in two fresh processes without a seed: 4 of 4 initial parameters differ")
 
 
 def test_code_that_asks_for_ascend_runs_on_cpu_and_says_so():

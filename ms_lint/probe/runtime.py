@@ -9,7 +9,8 @@ modules of the previous one are dropped from ``sys.modules``.
 The code under test may ask for a device this MindSpore lacks (``set_device("Ascend")``
 on a CPU build) or for a communication group (``communication.init()`` without a
 launcher). Both would stop its import, so the runtime records such requests, skips
-them, and the verdict says so.
+them, and the verdict says so. While a module is imported, dataset iterators yield
+nothing, so a script's top-level data or training loop does not run.
 """
 
 from __future__ import annotations
@@ -196,7 +197,8 @@ class Runtime:
             sys.path.insert(0, root)
             sys.argv = [path]  # as if run with no arguments: a module-level argparse sees none of ours
             try:
-                self.module = self._import(path, module)
+                with self._no_data_while_importing():
+                    self.module = self._import(path, module)
             except Unconfirmable as error:
                 self.module_error = str(error)
             except BaseException as error:  # pylint: disable=broad-except
@@ -210,6 +212,28 @@ class Runtime:
     def if_crashed(self, status: Optional[str], evidence: str = "") -> None:
         """What it means if this process dies from here on (``None``: nothing, as by default)."""
         self.notify({"on_crash": {"status": status, "evidence": evidence} if status else None})
+
+    @contextlib.contextmanager
+    def _no_data_while_importing(self) -> Iterator[None]:
+        """Dataset iterators made while a module is imported yield nothing.
+
+        A script's top-level data or training loop then does not run; experiments run
+        the pipelines they need themselves, after the import.
+        """
+        if self.ms is None:
+            yield
+            return
+        from mindspore.dataset import Dataset  # pylint: disable=import-outside-toplevel
+
+        names = ("create_tuple_iterator", "create_dict_iterator", "__iter__")
+        saved = {name: Dataset.__dict__[name] for name in names if name in Dataset.__dict__}
+        for name in saved:
+            setattr(Dataset, name, lambda *args, **kwargs: iter(()))
+        try:
+            yield
+        finally:
+            for name, method in saved.items():
+                setattr(Dataset, name, method)
 
     def reload(self) -> Any:
         """Import the current file's module (and its user imports) anew: fresh Cells, fresh state."""
@@ -255,7 +279,12 @@ class Runtime:
         return target
 
     def resolve_reference(self, reference: str) -> Any:
-        """``module:attr`` (or a name in the current module) to an object."""
+        """``module:attr``, a name in the current module, or a ``lambda`` evaluated in the module."""
+        if reference.lstrip().startswith("lambda"):
+            try:
+                return eval(reference, vars(self.module))  # pylint: disable=eval-used  # the user's configuration
+            except Exception as error:  # pylint: disable=broad-except
+                raise Unconfirmable(f"{reference!r} is not a valid lambda: {error_text(error)}") from error
         if ":" not in reference:
             return self.resolve(reference)
         module_name, _, attr = reference.partition(":")
@@ -314,7 +343,7 @@ class Runtime:
             return spec.get("value")
         ms = self.ms
         dtype = getattr(ms, spec.get("dtype") or "float32", None)
-        if dtype is None or not isinstance(dtype, type(ms.float32)):
+        if dtype is None or not isinstance(dtype, type(ms.float32).__mro__[-3]):  # mindspore's typing.Type
             raise Unconfirmable(f"{spec.get('dtype')!r} is not a MindSpore dtype")
         shape = spec.get("shape")
         if none_size is None:
@@ -337,7 +366,10 @@ class Runtime:
             ms.set_context(mode=previous)
 
     def compile(self, cell: Any, inputs: Sequence[Any], dump_ir: bool = False) -> Tuple[Optional[BaseException], str]:
-        """Compile ``cell.construct`` in GRAPH_MODE without running it: (error or None, validated IR text)."""
+        """Compile ``cell.construct`` in GRAPH_MODE without running it: (error or None, validated IR text).
+
+        A function (``@jit``) is called instead: MindSpore compiles it, then runs it.
+        """
         ms = self.ms
         folder = tempfile.mkdtemp(prefix="ir_", dir=self.scratch)
         error: Optional[BaseException] = None
@@ -346,7 +378,10 @@ class Runtime:
                 if dump_ir:
                     _set_save_graphs(ms, folder)
                 try:
-                    cell.compile(*inputs)
+                    if isinstance(cell, ms.nn.Cell):
+                        cell.compile(*inputs)
+                    else:
+                        cell(*inputs)
                 except Exception as caught:  # pylint: disable=broad-except
                     error = caught
                 finally:

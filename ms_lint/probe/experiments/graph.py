@@ -11,7 +11,7 @@ from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_r
 
 def _input_names(net, count: int) -> List[str]:
     try:
-        names = [name for name in inspect.signature(net.construct).parameters if name not in ("args", "kwargs")]
+        names = [name for name in inspect.signature(getattr(net, "construct", net)).parameters if name not in ("args", "kwargs")]
     except (TypeError, ValueError):
         names = []
     names += [f"input{index}" for index in range(len(names), count)]
@@ -22,20 +22,24 @@ class DynamicShape(Experiment):
     """Compile with static inputs; a value computed at the flagged line must come out with a dynamic shape."""
 
     summary = (
-        "compiles `construct` in GRAPH_MODE (without running it) with the configured inputs, `None` dims given the "
-        "fixed size `none-size` so that only shapes the code makes dynamic show, and reports the dynamic shape "
-        "computed at the flagged line, or the compile error raised there"
+        "compiles `construct` in GRAPH_MODE (without running it; a `@jit` function is called) with the configured "
+        "inputs, `None` dims given the fixed size `none-size` so that only shapes the code makes dynamic show, and "
+        "reports the dynamic shape computed at the flagged line, or the compile error raised there"
     )
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         cell = context.cell_class()
-        if cell is None:
-            return unconfirmable("the flagged code is not in a Cell: only Cells are compiled by the probe")
-        payload = context.cell_payload(cell)
+        if cell is not None:
+            payload, what = context.cell_payload(cell), f"{cell}.construct"
+        else:
+            function = context.scope.function
+            if function is None or function[0] is not None:
+                return unconfirmable("the flagged code is in neither a Cell nor a module-level function")
+            payload, what = dict(context.cell_payload(function[1]), function=True), function[1]
         if not payload["spec"] or payload["spec"].get("inputs") is None:
             return unconfirmable(
-                f"needs input specs for {cell}.construct: add inputs (dtype and shape) to a "
-                f"[[tool.ms_lint.probe.cells]] entry for {cell}"
+                f"needs input specs for {what}: add inputs (dtype and shape) to a "
+                f"[[tool.ms_lint.probe.cells]] entry for {payload['cell']}"
             )
         return self.task(context, payload)
 
@@ -50,7 +54,7 @@ class DynamicShape(Experiment):
 
         qualname, line, none_size = payload["cell"], payload["line"], payload.get("none_size") or 2
         path = runtime.loaded[0]
-        net = runtime.build(qualname, payload.get("spec"))
+        net = runtime.resolve(qualname) if payload.get("function") else runtime.build(qualname, payload.get("spec"))
         specs = payload["spec"]["inputs"]
         inputs = [runtime.tensor(item, none_size=none_size) for item in specs]
         names = _input_names(net, len(inputs))
@@ -60,7 +64,10 @@ class DynamicShape(Experiment):
             f"{name}: {InputSpec(**item).describe(none_size) if not item.get('is_value') else repr(item.get('value'))}"
             for name, item in zip(names, specs)
         )
-        what = f"compiling {qualname}.construct in GRAPH_MODE with static inputs {shown}"
+        if payload.get("function"):
+            what = f"calling {qualname} in GRAPH_MODE with static inputs {shown}"
+        else:
+            what = f"compiling {qualname}.construct in GRAPH_MODE with static inputs {shown}"
         error, ir_text = runtime.compile(net, inputs, dump_ir=True)
         if error is not None:
             if line in runtime.lines_in_trace(error, path):
@@ -79,5 +86,6 @@ class DynamicShape(Experiment):
             return not_reproduced(f"{what}: every value computed at line {line} has a static shape")
         returns = [output for is_return, output, _ in nodes if is_return]
         outputs = dynamic_dims(returns[-1]) if returns else []
-        tail = f"; construct returns {', '.join(outputs)}" if outputs else ""
+        returner = qualname if payload.get("function") else "construct"
+        tail = f"; {returner} returns {', '.join(outputs)}" if outputs else ""
         return confirmed(f"{what}: line {line} yields the dynamic shape {dynamic[0]}{tail}")

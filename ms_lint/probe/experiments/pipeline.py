@@ -90,12 +90,15 @@ class PipelineCall(Experiment):
         return sample
 
     @staticmethod
-    def _pipeline_seconds(function, sample: List[Any]) -> float:
+    def _pipeline_seconds(function, sample: List[Any], outputs: int) -> float:
         import mindspore.dataset as ds  # pylint: disable=import-outside-toplevel
 
         columns = [f"column{index}" for index in range(len(sample))]
+        extra = {} if outputs == len(columns) else {"output_columns": [f"output{index}" for index in range(outputs)]}
         data = ds.GeneratorDataset([tuple(sample)] * SAMPLES, column_names=columns, shuffle=False)
-        data = data.map(operations=function, input_columns=columns, num_parallel_workers=WORKERS, python_multiprocessing=False)
+        data = data.map(
+            operations=function, input_columns=columns, num_parallel_workers=WORKERS, python_multiprocessing=False, **extra
+        )
         started = time.perf_counter()
         count = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
         elapsed = time.perf_counter() - started
@@ -121,9 +124,10 @@ class PipelineCall(Experiment):
 
         with self._mode(runtime, payload) as mode:
             try:
-                function(*sample)
+                result = function(*sample)
             except Exception as error:  # pylint: disable=broad-except
                 raise Unconfirmable(f"{name}({shown}) fails by itself, outside any pipeline: {error_text(error)}") from error
+            outputs = len(result) if isinstance(result, tuple) else 1
             # Then on a fresh import: the call above compiled the Cells it uses, and worker
             # threads would only reuse those graphs. Fresh Cells must be compiled in the threads.
             runtime.reload()
@@ -132,12 +136,14 @@ class PipelineCall(Experiment):
                 "confirmed", f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} crashes"
             )
             try:
-                seconds = self._pipeline_seconds(recorded, sample)
+                seconds = self._pipeline_seconds(recorded, sample, outputs)
             except Exception as error:  # pylint: disable=broad-except
-                runtime.tainted = True  # MindSpore's graph compiler is left broken in this process
-                failure = error_text(raised[0]) + f" (raised in {name})" if raised else _dataset_error(error)
+                runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
+                if not raised:  # the pipeline failed around the function, not in it
+                    raise Unconfirmable(f"map({name}) failed outside {name}: {_dataset_error(error)}") from error
                 return confirmed(
-                    f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} fails: {failure}"
+                    f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} fails: "
+                    f"{error_text(raised[0])} (raised in {name})"
                 )
             runtime.if_crashed(None)
             per_sample = f"{seconds / SAMPLES * 1000:.2f} ms per sample"
@@ -147,7 +153,7 @@ class PipelineCall(Experiment):
                     f"({per_sample}); configure a numpy version to compare speed"
                 )
             reference = runtime.resolve_reference(spec["numpy"])
-            baseline = self._pipeline_seconds(reference, sample)
+            baseline = self._pipeline_seconds(reference, sample, outputs)
         ratio = seconds / baseline if baseline > 0 else float("inf")
         compared = f"map({name}) took {per_sample}, {ratio:.1f}x the numpy version {spec['numpy']} in {mode}"
         return confirmed(compared) if ratio >= SLOWER else not_reproduced(compared)
@@ -200,11 +206,12 @@ class PipelineCall(Experiment):
                 )
                 rows = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
             except Exception as error:  # pylint: disable=broad-except
-                runtime.tainted = True  # MindSpore's graph compiler is left broken in this process
-                failure = error_text(raised[0]) + f" (raised in {name}.__getitem__)" if raised else _dataset_error(error)
+                runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
+                if not raised:  # the pipeline failed around the source, not in it
+                    raise Unconfirmable(f"GeneratorDataset({name}()) failed outside {name}: {_dataset_error(error)}") from error
                 return confirmed(
                     f"{name}() gives an item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in "
-                    f"{mode} fails: {failure}"
+                    f"{mode} fails: {error_text(raised[0])} (raised in {name}.__getitem__)"
                 )
         return not_reproduced(f"GeneratorDataset({name}()) read {rows} items with {WORKERS} worker threads in {mode} without error")
 

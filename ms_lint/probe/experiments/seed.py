@@ -20,16 +20,39 @@ def _called_names(tree: ast.AST) -> List[str]:
     """Dotted names called in a module's source (``Net``, ``models.ResNet``), in order of appearance."""
     found: List[str] = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        parts, func = [], node.func
-        while isinstance(func, ast.Attribute):
-            parts.append(func.attr)
-            func = func.value
-        if isinstance(func, ast.Name):
-            dotted = ".".join([func.id, *reversed(parts)])
-            if dotted not in found:
+        if isinstance(node, ast.Call):
+            dotted = _dotted(node.func)
+            if dotted and dotted not in found:
                 found.append(dotted)
+    return found
+
+
+def _dotted(node: ast.AST) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
+
+
+def _factories(runtime, tree: ast.AST) -> List[str]:
+    """Module-level functions without parameters that return a newly built Cell (``return nn.SequentialCell(...)``).
+
+    Only those are called: a function that returns anything else (or trains) is left alone.
+    """
+    found = []
+    for node in getattr(tree, "body", []):
+        if not isinstance(node, ast.FunctionDef) or node.args.args or node.args.posonlyargs or node.args.kwonlyargs:
+            continue
+        for child in ast.walk(node):
+            if isinstance(child, ast.Return) and isinstance(child.value, ast.Call):
+                try:
+                    built = runtime.resolve(_dotted(child.value.func)) if _dotted(child.value.func) else None
+                except Unconfirmable:
+                    built = None
+                if runtime.is_cell_class(built):
+                    found.append(node.name)
+                    break
     return found
 
 
@@ -37,8 +60,9 @@ class SeedDivergence(Experiment):
     """Two fresh processes build the networks the program builds; their initial parameters must differ."""
 
     summary = (
-        "imports the module (distributed set-up calls are skipped) in two fresh processes, builds in each the user "
-        "Cells the module constructs (configured arguments, else none), and compares their initial parameters"
+        "imports the module (distributed set-up calls are skipped) in two fresh processes, builds in each the "
+        "network the module builds (configured Cells or factories, the user Cells it constructs, module functions "
+        "without parameters that return a Cell), and compares their initial parameters"
     )
     processes = 2
 
@@ -53,28 +77,50 @@ class SeedDivergence(Experiment):
             tree = ast.parse(stream.read(), filename=path)
         built: Dict[str, Dict[str, List[Any]]] = {}
         skipped: List[str] = []
-        for dotted in _called_names(tree):
+        for name, spec in self._networks(runtime, tree, payload):
             try:
-                cls = runtime.resolve(dotted)
-            except Unconfirmable:
-                continue
-            if not runtime.is_cell_class(cls) or (cls.__module__ or "").startswith("mindspore"):
-                continue
-            spec = self._spec(cls, payload)
-            try:
-                net = runtime.build(dotted, spec)
+                net = runtime.build(name, spec)
             except Unconfirmable as error:
                 skipped.append(str(error))
                 continue
-            built[dotted] = {
+            if not runtime.is_cell_class(type(net)):
+                continue
+            built[runtime.shown(name, spec)] = {
                 parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()
             }
             if len(built) >= MAX_CELLS:
                 break
         if not built:
-            reason = skipped[0] if skipped else "the module constructs no Cell class of its own"
-            raise Unconfirmable(f"no network to build: {reason}")
+            reason = skipped[0] if skipped else "the module builds no network the probe can build alone"
+            raise Unconfirmable(
+                f"no network to build: {reason}; name the network in a [[tool.ms_lint.probe.cells]] entry (a class, "
+                "or a factory)"
+            )
         return {"cells": built}
+
+    def _networks(self, runtime, tree: ast.AST, payload: Dict[str, Any]):
+        """(name, spec) of what builds the program's network: configured entries, user Cells, factories."""
+        seen = set()
+        for target, spec in payload.get("cells") or ():
+            name = target.rpartition(":")[2] if ".py:" in target else target
+            try:
+                runtime.resolve(name)
+            except Unconfirmable:
+                continue
+            seen.add(name)
+            yield name, spec
+        factories = _factories(runtime, tree)
+        for dotted in _called_names(tree):
+            if dotted in seen:
+                continue
+            try:
+                obj = runtime.resolve(dotted)
+            except Unconfirmable:
+                continue
+            if runtime.is_cell_class(obj) and not (obj.__module__ or "").startswith("mindspore"):
+                yield dotted, self._spec(obj, payload)
+            elif dotted in factories and callable(obj):
+                yield dotted, {"factory": dotted}
 
     @staticmethod
     def _spec(cell_class, payload: Dict[str, Any]) -> Optional[Dict[str, Any]]:
@@ -107,10 +153,10 @@ class SeedDivergence(Experiment):
             if differing:
                 key = differing[0]
                 return confirmed(
-                    f"{name}() built in two fresh processes without a seed: {len(differing)} of {len(params)} initial "
+                    f"{name} built in two fresh processes without a seed: {len(differing)} of {len(params)} initial "
                     f"parameters differ, e.g. '{key}' starts {params[key][1]} vs {second[name][key][1]}"
                 )
-        names = ", ".join(f"{name}()" for name in first)
+        names = ", ".join(first)
         return not_reproduced(f"{names} built in two fresh processes: identical initial parameters")
 
 

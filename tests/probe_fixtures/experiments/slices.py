@@ -1,7 +1,7 @@
 """Slices whose length the data decides, and slices of a constant length."""
 
 import mindspore as ms
-from mindspore import nn
+from mindspore import nn, ops
 
 
 class PositiveRows(nn.Cell):
@@ -33,3 +33,10 @@ class RangeOverTensor(nn.Cell):
         for index in range(x.sum().astype(ms.int32)):  # [flagged]
             total = total + index
         return total
+
+
+@ms.jit
+def from_largest(x):
+    """A @jit function: the slice starts where the data says."""
+    begin = ops.argmax(x[:, 0])
+    return x[begin:]  # [flagged]
