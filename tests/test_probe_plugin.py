@@ -47,10 +47,11 @@ def test_without_mindspore_the_findings_are_the_static_ones_and_the_probe_says_s
 @requires_mindspore
 def test_pylint_s_process_never_imports_mindspore_and_two_jobs_probe_like_one(tmp_path):
     cache = f"--probe-cache-dir={tmp_path / 'cache'}"
-    two, stderr = pylint("-j2", cache, str(RULES), prelude=REPORT_IMPORT, cwd=tmp_path)
+    examples = [str(RULES / "cell-container-not-registered"), str(RULES / "forward-without-construct")]
+    two, stderr = pylint("-j2", cache, *examples, prelude=REPORT_IMPORT, cwd=tmp_path)
     assert stderr.endswith("mindspore imported: False")
-    assert all(" [probe confirmed: " in item[4] for item in two)
-    one, stderr = pylint("-j1", cache, str(RULES), prelude=REPORT_IMPORT, cwd=tmp_path)  # from the cache
+    assert len(two) == 7 and all(" [probe confirmed: " in item[4] for item in two)
+    one, stderr = pylint("-j1", cache, *examples, prelude=REPORT_IMPORT, cwd=tmp_path)  # from the cache
     assert stderr.endswith("mindspore imported: False")
     assert one == two
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache"]  # no rank_0/, nothing else

@@ -42,9 +42,10 @@ class StartupError(Exception):
 class ChildFailed(Exception):
     """The child timed out or died while running an experiment."""
 
-    def __init__(self, reason: str, on_crash: Optional[Dict] = None):
+    def __init__(self, reason: str, on_crash: Optional[Dict] = None, death: str = ""):
         super().__init__(reason)
         self.on_crash = on_crash  # what the experiment said a crash at that point would mean
+        self.death = death  # how the process died ("killed by SIGSEGV: ...")
 
 
 def _signal_name(code: int) -> str:
@@ -129,7 +130,7 @@ class Child:
         except (EOFError, OSError, ValueError) as error:
             reason = self.death()
             self.kill()
-            raise ChildFailed(f"the MindSpore process crashed ({reason})", on_crash) from error
+            raise ChildFailed(f"the MindSpore process crashed ({reason})", on_crash, reason) from error
 
     def ask(self, request: Dict, timeout: float) -> Dict:
         try:
@@ -195,8 +196,8 @@ class Child:
 def _failed(error: ChildFailed) -> Outcome:
     """A timeout or crash: unconfirmable, unless the experiment said what a crash there means."""
     meant = error.on_crash
-    if meant and str(error).startswith("the MindSpore process crashed"):
-        return Outcome(Verdict(meant["status"], f"{meant['evidence']}: {error}", repeatable=False))
+    if meant and error.death:
+        return Outcome(Verdict(meant["status"], f"{meant['evidence']} ({error.death})", bool(meant.get("repeatable"))))
     return Outcome(unconfirmable(str(error), repeatable=False))
 
 

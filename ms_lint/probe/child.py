@@ -57,6 +57,8 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
         result = experiment.run(runtime, request.get("payload") or {})
         if isinstance(result, Verdict):
             reply.update(status=result.status, evidence=result.evidence)
+            if runtime.tainted:  # should the process die before the reply is out, the verdict stands
+                runtime.if_crashed(result.status, result.evidence, repeatable=result.repeatable)
         else:
             reply["data"] = result
     except Unconfirmable as error:

@@ -209,9 +209,13 @@ class Runtime:
             raise Unconfirmable(self.module_error)
         return self.module
 
-    def if_crashed(self, status: Optional[str], evidence: str = "") -> None:
-        """What it means if this process dies from here on (``None``: nothing, as by default)."""
-        self.notify({"on_crash": {"status": status, "evidence": evidence} if status else None})
+    def if_crashed(self, status: Optional[str], evidence: str = "", repeatable: bool = False) -> None:
+        """What it means if this process dies from here on (``None``: nothing, as by default).
+
+        ``repeatable``: the verdict holds whatever killed the process (it was reached before).
+        """
+        meaning = {"status": status, "evidence": evidence, "repeatable": repeatable} if status else None
+        self.notify({"on_crash": meaning})
 
     @contextlib.contextmanager
     def _no_data_while_importing(self) -> Iterator[None]:
@@ -384,6 +388,9 @@ class Runtime:
                         cell(*inputs)
                 except Exception as caught:  # pylint: disable=broad-except
                     error = caught
+                    # MindSpore 2.10 may abort later in a process whose compile failed ("the GIL is
+                    # released"): the next experiment gets a new process.
+                    self.tainted = True
                 finally:
                     if dump_ir:
                         _set_save_graphs(ms, None)

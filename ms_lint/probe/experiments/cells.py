@@ -53,6 +53,7 @@ class UnregisteredParameters(Experiment):
             f"{built} has {len(own)} Parameters; the {len(missing)} reachable through self.{attr} "
             f"({_names(missing)}) are not among them, so trainable_params() and checkpoints miss them"
         )
+        runtime.if_crashed("confirmed", evidence, repeatable=True)  # the compile below only adds to it
         compiled = self._compile_error(runtime, net, payload)
         if compiled:
             evidence += f"; compiling in GRAPH_MODE fails: {compiled}"
