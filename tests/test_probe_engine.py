@@ -179,3 +179,52 @@ def test_configuration_errors_are_said_once(project):
     report = make_engine(FakeBackend(ANSWERS), configuration=broken).probe(findings)
     assert len(report.notices) == 2
     assert all(notice.startswith("ignored part of the probe configuration in pyproject.toml") for notice in report.notices)
+
+
+HANDED = """
+import mindspore.dataset as ds
+
+
+def scale(x):
+    return x * 2
+
+
+class Mixer:
+    def __call__(self, x, y):
+        return x, y
+
+
+class Source:
+    def __getitem__(self, index):
+        return (index,)
+
+
+def build(data):
+    mixer = Mixer()
+    data = data.map(operations=scale)
+    data = data.map(mixer, input_columns=["x", "y"])
+    data = data.map(operations=lambda x: x)
+    data = ds.GeneratorDataset(Source(), column_names=["x"])
+    data = data.map(operations=make())
+    return data
+"""
+
+
+def test_a_finding_at_what_the_pipeline_is_handed_targets_that_callable():
+    import astroid  # pylint: disable=import-outside-toplevel
+    from astroid import nodes  # pylint: disable=import-outside-toplevel
+
+    from ms_lint.probe.experiments.pipeline import _handed_over  # pylint: disable=import-outside-toplevel
+
+    module = astroid.parse(HANDED, module_name="pipes")
+    calls = [call for call in module.nodes_of_class(nodes.Call) if call.func.as_string().endswith(("map", "GeneratorDataset"))]
+    arguments = [call.args[0] if call.args else call.keywords[0].value for call in calls]
+    found = [_handed_over(argument) for argument in arguments]
+    assert [item[:3] if isinstance(item, tuple) else item.split(":")[0] for item in found] == [
+        ("pipes:scale", None, "pipes"),
+        ("pipes:Mixer", "__call__", "pipes"),
+        "the lambda handed to the pipeline cannot be reached by itself",
+        ("pipes:Source", "__getitem__", "pipes"),
+        "what make() holds is built at run time",
+    ]
+    assert _handed_over(calls[0].func) is None

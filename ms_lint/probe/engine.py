@@ -73,6 +73,8 @@ class Engine:
         self.available = available
         self.version = version if version is not None else (options.installed_version() or "")
         self.environment = cache_module.environment()
+        # As when a script runs from the project root: pylint's working directory is importable too.
+        self.paths = (os.getcwd(),)
 
     def probe(self, findings: Sequence) -> Report:
         report = Report()
@@ -125,7 +127,8 @@ class Engine:
             notice = f"ignored part of the probe configuration in {config.source}: {error}"
             if notice not in report.notices:
                 report.notices.append(notice)
-        context = Context(finding=finding, config=config, root=source.import_root(finding.path, finding.module), mode=self.mode)
+        root = source.import_root(finding.path, finding.module)
+        context = Context(finding=finding, config=config, root=root, mode=self.mode, paths=self.paths)
         try:
             return experiment.plan(context)
         except Exception as error:  # pylint: disable=broad-except

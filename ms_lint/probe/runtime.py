@@ -187,14 +187,19 @@ class Runtime:
         if self.ms is not None:
             self.ms.set_context(mode=self.ms.PYNATIVE_MODE)
 
-    def load(self, path: str, module: str, root: str, fresh: bool = False) -> Any:
-        """Import the user module (once per file); raise Unconfirmable when it cannot be imported."""
-        key = (path, module, root)
+    def load(self, path: str, module: str, root: str, fresh: bool = False, paths: Sequence[str] = ()) -> Any:
+        """Import the user module (once per file); raise Unconfirmable when it cannot be imported.
+
+        ``root`` goes first on ``sys.path``; ``paths`` (pylint's working directory, as when a
+        script runs from the project root) last.
+        """
+        key = (path, module, root, tuple(paths))
         if fresh or self.loaded != key:
             self._forget_user_code()
             self.loaded = key
-            self.roots = [root]
+            self.roots = [root, *(extra for extra in paths if extra != root)]
             sys.path.insert(0, root)
+            sys.path.extend(self.roots[1:])
             sys.argv = [path]  # as if run with no arguments: a module-level argparse sees none of ours
             try:
                 with self._no_data_while_importing():
@@ -243,7 +248,8 @@ class Runtime:
         """Import the current file's module (and its user imports) anew: fresh Cells, fresh state."""
         if self.loaded is None:
             raise Unconfirmable("no module is loaded")
-        return self.load(*self.loaded, fresh=True)
+        path, module, root, paths = self.loaded
+        return self.load(path, module, root, fresh=True, paths=paths)
 
     def _where(self, error: BaseException, path: str) -> str:
         """`` (at file.py:12)``: the last user frame of an exception's traceback."""
@@ -314,16 +320,16 @@ class Runtime:
 
     def build(self, qualname: str, spec: Optional[Dict[str, Any]] = None, what: str = "cell") -> Any:
         """An instance of ``qualname`` built as configured, or with no arguments."""
-        cls = self.resolve(qualname)
+        cls = self.resolve_reference(qualname) if ":" in qualname else self.resolve(qualname)
         spec = spec or {}
         maker = self.resolve_reference(spec["factory"]) if spec.get("factory") else cls
         args, kwargs = list(spec.get("args") or ()), dict(spec.get("kwargs") or {})
         if not spec:
             missing = required_parameters(cls)
             if missing:
-                names = ", ".join(missing)
+                names, shown = ", ".join(missing), qualname.rpartition(":")[2]
                 raise Unconfirmable(
-                    f"{qualname}() needs {names}: give them in a [[tool.ms_lint.probe.{what}s]] entry for {qualname}"
+                    f"{shown}() needs {names}: give them in a [[tool.ms_lint.probe.{what}s]] entry for {shown}"
                 )
         shown = self.shown(qualname, spec)
         try:
@@ -339,7 +345,7 @@ class Runtime:
         spec = spec or {}
         if spec.get("factory"):
             return f"{spec['factory']}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
-        return f"{qualname}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
+        return f"{qualname.rpartition(':')[2]}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
 
     def tensor(self, spec: Dict[str, Any], none_size: Optional[int] = None) -> Any:
         """A Tensor for an input spec: a placeholder (``None`` dims kept) or, with ``none_size``, zeros."""

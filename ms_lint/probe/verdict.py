@@ -76,10 +76,11 @@ class Task:
     root: str
     payload: Dict[str, Any] = field(default_factory=dict)
     processes: int = 1
+    paths: Tuple[str, ...] = ()  # more import paths, after root (pylint's working directory)
 
     def key(self) -> str:
         text = json.dumps(
-            [self.experiment, self.path, self.module, self.root, self.payload, self.processes],
+            [self.experiment, self.path, self.module, self.root, self.payload, self.processes, self.paths],
             sort_keys=True,
             default=str,
         )
@@ -92,6 +93,7 @@ class Task:
             "path": self.path,
             "module": self.module,
             "root": self.root,
+            "paths": list(self.paths),
             "payload": self.payload,
             "timeout": timeout,
         }

@@ -30,6 +30,7 @@ class Context:
     config: config.ProbeConfig
     root: str
     mode: Optional[str] = None  # "graph", "pynative", or None when the lint options leave it to the code
+    paths: tuple = ()  # more import paths for the child, after root
 
     @property
     def scope(self) -> source.Scope:
@@ -64,6 +65,7 @@ class Experiment:
             root=context.root,
             payload=dict(payload, line=finding.line, version=self.version),
             processes=self.processes,
+            paths=tuple(context.paths),
         )
 
     def plan(self, context: Context) -> Union[Task, Verdict]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List, Union
+from typing import Any, Dict, List, Optional, Union
 
 from ms_lint.probe import config
 from ms_lint.probe.experiments.base import Context, Experiment
@@ -28,6 +28,49 @@ def _dataset_error(error: BaseException) -> str:
     return error_text(error)
 
 
+PIPELINE_CALLS = frozenset({"map", "batch", "GeneratorDataset"})
+
+
+def _display(target: str) -> str:
+    """``Mixup`` for ``mindcv.data.mixup:Mixup``."""
+    return target.rpartition(":")[2]
+
+
+def _handed_over(node) -> Optional[Union[str, tuple]]:
+    """What a finding at the argument of ``map``/``batch``/``GeneratorDataset`` names.
+
+    ``(target, member, module, path, name)`` for a module-level function or a class
+    (an instance of it when the argument is a variable assigned ``Class(...)``), a reason
+    (str) when it cannot be reached, None when the finding is not at such an argument.
+    """
+    from astroid import nodes  # pylint: disable=import-outside-toplevel
+
+    from ms_lint.semantics import names, resolve  # pylint: disable=import-outside-toplevel
+
+    if node is None:
+        return None
+    call = node.parent.parent if isinstance(node.parent, nodes.Keyword) else node.parent
+    if not isinstance(call, nodes.Call) or names.basename(call.func) not in PIPELINE_CALLS or node is call.func:
+        return None
+    if isinstance(node, nodes.Lambda):
+        return "the lambda handed to the pipeline cannot be reached by itself"
+    definition = resolve.definition(node)
+    member = None
+    if isinstance(node, nodes.Call):  # an instance made on the spot: GeneratorDataset(Source(), ...)
+        definition, member = resolve.called_definition(node), "__call__"
+    elif definition is None and isinstance(node, nodes.Name):  # a variable: callable = Mixup(...)
+        for assignment in node.lookup(node.name)[1]:
+            value = getattr(assignment.parent, "value", None)
+            if isinstance(assignment, nodes.AssignName) and isinstance(value, nodes.Call):
+                definition, member = resolve.called_definition(value), "__call__"
+    if isinstance(definition, nodes.ClassDef) and definition.parent is definition.root():
+        member = "__getitem__" if names.basename(call.func) == "GeneratorDataset" else "__call__"
+    elif not (isinstance(definition, nodes.FunctionDef) and definition.parent is definition.root()):
+        return f"what {node.as_string()} holds is built at run time: the probe cannot reach it by itself"
+    module = definition.root()
+    return (f"{module.name}:{definition.name}", member, module.name, module.file or "", definition.name)
+
+
 class PipelineCall(Experiment):
     """Run the callable the pipeline runs, with 2 worker threads; it must fail, or be slower than numpy."""
 
@@ -38,13 +81,20 @@ class PipelineCall(Experiment):
     )
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
-        function = context.scope.function
-        if function is None:
-            return unconfirmable("the flagged code is not in a module-level function or class the probe can call")
-        owner, name = function
-        target = owner or name
-        spec = context.config.callable(context.finding.module, context.finding.path, target)
-        payload = {"target": target, "member": name if owner else None, "spec": config.spec_json(spec), "mode": context.mode}
+        handed = _handed_over(context.finding.node)
+        if handed is not None:  # the finding marks what a map/batch/GeneratorDataset call is given
+            if isinstance(handed, str):
+                return unconfirmable(handed)
+            target, member, module, path, name = handed
+        else:  # the finding marks an operator inside the code the pipeline runs
+            function = context.scope.function
+            if function is None:
+                return unconfirmable("the flagged code is not in a module-level function or class the probe can call")
+            owner, name = function
+            target, member = owner or name, (name if owner else None)
+            module, path, name = context.finding.module, context.finding.path, owner or name
+        spec = context.config.callable(module, path, name)
+        payload = {"target": target, "member": member, "spec": config.spec_json(spec), "mode": context.mode}
         return self.task(context, payload)
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -57,17 +107,17 @@ class PipelineCall(Experiment):
 
     @staticmethod
     def _instance(runtime, payload: Dict[str, Any], spec: Dict[str, Any]):
-        target = runtime.resolve(payload["target"])
+        target = runtime.resolve_reference(payload["target"])
         if not isinstance(target, type):
-            raise Unconfirmable(f"{payload['target']} is not a class")
+            raise Unconfirmable(f"{_display(payload['target'])} is not a class")
         arguments = {"args": spec.get("args"), "kwargs": spec.get("kwargs")} if spec else None
         return runtime.build(payload["target"], arguments, what="callable")
 
     def _callable(self, runtime, payload: Dict[str, Any], spec: Dict[str, Any]):
         """The function (or callable object) the pipeline runs, from the module as loaded now."""
-        function = self._instance(runtime, payload, spec) if payload.get("member") else runtime.resolve(payload["target"])
+        function = self._instance(runtime, payload, spec) if payload.get("member") else runtime.resolve_reference(payload["target"])
         if not callable(function):
-            raise Unconfirmable(f"{payload['target']} is not callable")
+            raise Unconfirmable(f"{_display(payload['target'])} is not callable")
         return function
 
     # -- a map operation --------------------------------------------------------------
@@ -109,7 +159,7 @@ class PipelineCall(Experiment):
     def _map(self, runtime, payload: Dict[str, Any], function, spec: Dict[str, Any]) -> Verdict:
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
 
-        name = payload["target"]
+        name = _display(payload["target"])
         sample = self._sample(spec)
         shown = ", ".join(f"{array.dtype}{list(array.shape)}" for array in sample) + ("" if spec.get("sample") else " (default sample)")
         raised: List[BaseException] = []
@@ -167,7 +217,7 @@ class PipelineCall(Experiment):
 
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
 
-        name = payload["target"]
+        name = _display(payload["target"])
         raised: List[BaseException] = []
         reads = hasattr(instance, "__getitem__")
         length = min(len(instance), SAMPLES) if reads and hasattr(instance, "__len__") else SAMPLES
