@@ -4,9 +4,9 @@ Run from anywhere::
 
     python -m ms_lint.tools.probe_bench DIR [--jobs N] [--probe-jobs N] [--rcfile FILE] [-- PYLINT_ARGS...]
 
-It lints ``DIR`` three times, each in a fresh Python process: ms_lint alone (the
-static baseline), then with the probe and an empty cache (first run), then again
-with that cache (cached run). For each it prints the wall time, the peak resident
+It lints ``DIR`` three times, each in a fresh Python process started in ``DIR``:
+ms_lint alone (the static baseline), then with the probe and an empty cache (first
+run), then again with that cache (cached run). For each it prints the wall time, the peak resident
 memory of pylint's process and of the largest MindSpore child, and the probe's
 verdicts. The cache is a temporary directory, removed at the end.
 """
@@ -65,15 +65,21 @@ def measure(pylint_args: List[str]) -> Dict:
     }
 
 
-def _run(pylint_args: List[str]) -> Dict:
+def _run(pylint_args: List[str], cwd: str) -> Dict:
     command = [sys.executable, "-m", "ms_lint.tools.probe_bench", "--measure", "--", *pylint_args]
     started = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    # From the project's directory, as its users lint it.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [_package_parent(), os.environ.get("PYTHONPATH")])))
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd, env=env)
     if result.returncode != 0 or not result.stdout.strip():
         raise SystemExit(f"pylint failed:\n{result.stderr[-3000:]}")
     report = json.loads(result.stdout.strip().splitlines()[-1])
     report["process_seconds"] = time.perf_counter() - started  # with Python's and pylint's start-up
     return report
+
+
+def _package_parent() -> str:
+    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _row(name: str, report: Dict, probed: bool) -> str:
@@ -110,9 +116,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     probe = ["--load-plugins=ms_lint,ms_lint.probe", f"--probe-cache-dir={cache}/verdicts", f"--probe-jobs={options.probe_jobs}"]
     files = sum(1 for _, _, names in os.walk(directory) for name in names if name.endswith(".py"))
     try:
-        static = _run(["--load-plugins=ms_lint", *common])
-        first = _run([*probe, *common])
-        cached = _run([*probe, *common])
+        static = _run(["--load-plugins=ms_lint", *common], directory)
+        first = _run([*probe, *common], directory)
+        cached = _run([*probe, *common], directory)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
     print(f"ms_lint runtime probe on {directory} ({files} Python files, pylint -j{options.jobs}, probe-jobs {options.probe_jobs})")
