@@ -32,3 +32,11 @@ def test_the_table_and_the_probe_s_pylint_side_load_without_mindspore():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_probe_s_message_id_is_taken_by_no_rule():
+    from ms_lint.probe.checker import ProbeChecker  # pylint: disable=import-outside-toplevel
+
+    (probe_id,) = ProbeChecker.msgs
+    rule_numbers = {msgid[1:] for checker in CHECKERS for msgid in checker.msgs}
+    assert probe_id[1:] not in rule_numbers
