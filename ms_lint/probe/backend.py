@@ -163,15 +163,21 @@ class Child:
         tail = self.stderr_tail()
         return f"{what}: {tail}" if tail else what
 
-    def stop(self) -> None:
-        """Ask the child to exit; kill it if it does not."""
-        if self.process.poll() is None:
+    def ask_to_exit(self) -> None:
+        if self.process.poll() is None and not self.process.stdin.closed:
             try:
                 self.process.stdin.write(b'{"op": "exit"}\n')
                 self.process.stdin.close()
-                self.process.wait(timeout=5)
-            except (OSError, subprocess.TimeoutExpired):
+            except (OSError, ValueError):
                 pass
+
+    def stop(self, grace: float = 5.0) -> None:
+        """Ask the child to exit; kill it if it has not within ``grace`` seconds."""
+        self.ask_to_exit()
+        try:
+            self.process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            pass
         self.kill()
 
     def kill(self) -> None:
@@ -329,8 +335,11 @@ class ProcessBackend:
             idle, self._idle = self._idle, []
         if self._pid != os.getpid():
             return
+        for child in idle:  # all at once: each MindSpore process takes a moment to exit
+            child.ask_to_exit()
+        deadline = time.monotonic() + 2.0
         for child in idle:
-            child.stop()
+            child.stop(grace=max(0.0, deadline - time.monotonic()))
 
 
 _SHARED: Dict[tuple, ProcessBackend] = {}
