@@ -4,6 +4,7 @@ Load it with ``pylint --load-plugins=ms_lint`` or ``load-plugins = ["ms_lint"]``
 under ``[tool.pylint.main]``. It never imports MindSpore.
 """
 
+from ms_lint import reporters
 from ms_lint.checkers import CHECKERS
 from ms_lint.options import MindSporeOptions
 
@@ -11,7 +12,8 @@ __version__ = "0.1.0"
 
 
 def register(linter) -> None:
-    """Register ms_lint's options and checkers with pylint."""
+    """Register ms_lint's options, checkers and reporters with pylint."""
     linter.register_checker(MindSporeOptions(linter))
     for checker in CHECKERS:
         linter.register_checker(checker(linter))
+    reporters.register(linter)

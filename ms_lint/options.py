@@ -63,6 +63,18 @@ class MindSporeOptions(BaseChecker):
                 "always compiled.",
             },
         ),
+        (
+            "mindspore-docs-url",
+            {
+                "default": "",
+                "type": "string",
+                "metavar": "<url>",
+                "help": "Base URL of ms_lint's rule pages, ending with '/', e.g. "
+                "https://github.com/<owner>/ms_lint/blob/main/docs/rules/. Reports that link to a "
+                "rule's documentation (the SARIF reporter) append '<symbol>.md' to it. Default: the "
+                "pages' path in the ms_lint repository, docs/rules/.",
+            },
+        ),
     )
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Iterable, List, Optional, Set, Tuple
 
@@ -34,6 +37,18 @@ def run_pylint(paths: Iterable[Path], *args: str, rcfile: Optional[Path] = None)
         exit=False,
     )
     return reporter.messages
+
+
+def run_pylint_json(paths: Iterable[Path], *args: str, rcfile: Optional[Path] = None, cwd: Optional[Path] = None) -> List[dict]:
+    """Messages (json2 dicts) from pylint run in a subprocess, e.g. with ``--jobs=2``."""
+    command = [
+        sys.executable, "-m", "pylint", f"--rcfile={rcfile or EMPTY_RC}", "--load-plugins=ms_lint",
+        "--disable=all", "--enable=mindspore", "--persistent=n", "--output-format=json2",
+        *args, *(str(path) for path in paths),
+    ]
+    result = subprocess.run(command, cwd=cwd or REPO, capture_output=True, text=True, check=False)
+    assert "Traceback" not in result.stderr, result.stderr
+    return json.loads(result.stdout)["messages"]
 
 
 def annotated(path: Path) -> Set[Tuple[int, str]]:

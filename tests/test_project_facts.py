@@ -110,3 +110,13 @@ def test_deferred_findings_are_the_same_with_one_or_two_jobs(project_dir):
         ("script.py", 7, 4, 7, "construct Other", "INFERENCE"),
     ]
     assert run_json(project_dir, 2) == sequential
+
+
+def test_a_disabled_project_checker_still_answers_for_its_map_data():
+    """pylint -j N collects map data from every registered checker, opened or not."""
+    from pylint.lint import PyLinter  # pylint: disable=import-outside-toplevel
+
+    from plugins.program_mode_echo import ProgramModeEcho  # pylint: disable=import-outside-toplevel
+
+    checker = ProgramModeEcho(PyLinter())
+    assert checker.get_map_data() == ("ProgramModeEcho", (), ())

@@ -14,10 +14,32 @@ An id is never reused; a renamed symbol keeps its old name in ``old_names``.
 ``I7399`` belongs to the runtime probe (``ms_lint.probe``): its once-per-run notice.
 """
 
+from ms_lint.checkers.ascend_fp16_without_loss_scale import AscendFp16WithoutLossScaleChecker
+from ms_lint.checkers.ascend_group_conv_unsupported import AscendGroupConvUnsupportedChecker
+from ms_lint.checkers.ascend_op_attr_out_of_range import AscendOpAttrOutOfRangeChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
+from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
+from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
+from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
+from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
+from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
+from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
+from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
+from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
     ForwardWithoutConstructChecker,
+    TensorSliceVariableBoundChecker,
+    GraphDynamicShapeOpChecker,
+    NestedTensorConditionChecker,
+    TooManyTensorConditionsChecker,
+    UnrolledLoopTensorConditionChecker,
+    OpsInDatasetPipelineChecker,
+    CustomAmpWithAmpLevelChecker,
+    DistributedTrainingWithoutSeedChecker,
+    AscendFp16WithoutLossScaleChecker,
+    AscendOpAttrOutOfRangeChecker,
+    AscendGroupConvUnsupportedChecker,
 )

@@ -296,9 +296,15 @@ class ProjectChecker(MindSporeChecker):
 
     symbol: str = ""
 
-    def open(self) -> None:
+    def __init__(self, linter=None) -> None:
+        super().__init__(linter)
+        # pylint asks every registered checker for its map data with -j N, enabled or not.
         self._module_facts: List[facts.ModuleFacts] = []
         self._candidates: List[Candidate] = []
+
+    def open(self) -> None:
+        self._module_facts = []
+        self._candidates = []
 
     def visit_module(self, node: nodes.Module) -> None:
         self._module_facts.append(facts.module_facts(node))
@@ -327,6 +333,11 @@ class ProjectChecker(MindSporeChecker):
         """The confidence to report ``candidate`` at, given the facts of its programs, or None to drop it."""
         raise NotImplementedError
 
+    def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
+        """The message arguments of a decided candidate; override to name facts of the program."""
+        del program
+        return candidate.args
+
     # -- pylint's protocol ---------------------------------------------------------
 
     def get_map_data(self):
@@ -348,20 +359,21 @@ class ProjectChecker(MindSporeChecker):
         project = facts.Project(module_facts)
         decided = []
         for candidate in sorted(set(candidates), key=lambda c: (c.path, c.line, c.col, c.args)):
-            confidence = self.decide(candidate, project.facts_for(candidate.module))
+            program = project.facts_for(candidate.module, candidate.path)
+            confidence = self.decide(candidate, program)
             if confidence is not None:
-                decided.append((candidate, confidence))
+                decided.append((candidate, confidence, tuple(self.message_args(candidate, program))))
         if decided:
             self._emit(decided)
 
     def _emit(self, decided) -> None:
-        for candidate, confidence in decided:
+        for candidate, confidence, args in decided:
             # Pragmas were honoured when the candidate was recorded.
             with in_module(self.linter, candidate.module, candidate.path):
                 self.add_message(
                     self.symbol,
                     line=candidate.line,
-                    args=candidate.args,
+                    args=args,
                     confidence=confidence,
                     col_offset=candidate.col,
                     end_lineno=candidate.end_line,

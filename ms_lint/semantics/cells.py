@@ -143,14 +143,15 @@ def holds_parameters(expr: nodes.NodeNG, depth: int = 0) -> Optional[bool]:
 
 
 def _entity_holds_parameters(entity: catalog.Entity, call: nodes.Call, depth: int) -> Optional[bool]:
-    if entity.kind == "parameter" or entity.is_subclass_of(catalog.PARAMETER_TUPLE):
+    if entity.kind == "parameter":
         return True
+    if entity.path in catalog.REGISTERING_CONTAINERS:
+        # As much as what it is given: fresh layers, or references to ones registered elsewhere.
+        arguments = [*call.args, *(keyword.value for keyword in call.keywords or ())]
+        return _merge(holds_parameters(arg, depth + 1) for arg in arguments) if arguments else False
     if not entity.is_cell:
         # Primitives, functional ops, tensors and other MindSpore objects own no Parameters.
         return False if entity.kind in NOT_CELL_KINDS else None
-    if entity.path in catalog.REGISTERING_CONTAINERS:
-        arguments = [*call.args, *(keyword.value for keyword in call.keywords or ())]
-        return _merge(holds_parameters(arg, depth + 1) for arg in arguments) if arguments else False
     if entity.params is None:
         return None
     return entity.params > 0

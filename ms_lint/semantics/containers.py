@@ -13,11 +13,11 @@ already assigned to attributes of their own (``[self.conv, self.bn]``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import cells, names
+from ms_lint.semantics import catalog, cells, names
 
 CONTAINER_LITERALS = {nodes.List: "list", nodes.Tuple: "tuple", nodes.Dict: "dict", nodes.ListComp: "list", nodes.DictComp: "dict"}
 BUILTIN_CONTAINERS = frozenset({"list", "tuple", "dict"})
@@ -105,6 +105,7 @@ class _MethodScan:
         self.grown: Dict[Key, List[nodes.NodeNG]] = {}
         self.handed_over: List[Tuple[Key, nodes.NodeNG]] = []  # (what, the call or loop it is given to)
         self.local_literals: Dict[str, nodes.NodeNG] = {}
+        self.frozen: Set[str] = set()  # attributes whose elements get requires_grad = False
         kinds = (nodes.Assign, nodes.AnnAssign, nodes.AugAssign, nodes.Call, nodes.For)
         for node in method.nodes_of_class(kinds):
             if isinstance(node, nodes.Call):
@@ -143,8 +144,22 @@ class _MethodScan:
             elif isinstance(target, nodes.AssignName):
                 if container_kind(node.value):
                     self.local_literals[target.name] = node.value
+            elif isinstance(target, nodes.AssignAttr) and target.attrname == "requires_grad":
+                self._freezing(target, node.value)
             elif isinstance(target, nodes.AssignAttr) and self.key(target):
                 self._attribute(target, node.value)
+
+    def _freezing(self, target: nodes.AssignAttr, value: nodes.NodeNG) -> None:
+        """``self.branches[i].weight.requires_grad = False``: the elements are frozen on purpose."""
+        if not (isinstance(value, nodes.Const) and value.value is False):
+            return
+        node = target.expr
+        while isinstance(node, (nodes.Attribute, nodes.Subscript)):
+            key = self.key(node)
+            if key is not None and key[0] == "attr":
+                self.frozen.add(key[1])
+                return
+            node = node.expr if isinstance(node, nodes.Attribute) else node.value
 
     def _attribute(self, target: nodes.AssignAttr, value: nodes.NodeNG) -> None:
         literal, local = value, None
@@ -188,18 +203,21 @@ def _registers(receiver: nodes.NodeNG) -> bool:
         return False
     entity = names.entity(func)
     if entity is not None:
-        return entity.is_cell
+        return entity.is_cell or entity.is_subclass_of(catalog.PARAMETER_TUPLE)
     # A user Cell constructor, super().__init__, or a helper we cannot see into.
     return cells.builds_cell(receiver) is not False
 
 
 def unregistered_containers(classdef: nodes.ClassDef) -> List[PlainContainer]:
     """Plain containers on ``self`` in a Cell class whose elements nothing registers."""
+    if not _assigns_a_container(classdef):
+        return []
     scans = [_MethodScan(method, _self_name(method)) for method in classdef.mymethods() if _self_name(method)]
+    frozen = set().union(*(scan.frozen for scan in scans))
     found = []
     for scan in scans:
         for attr, container in scan.containers.items():
-            if _handed_to_registrar(("attr", attr), scans):
+            if attr in frozen or _handed_to_registrar(("attr", attr), scans):
                 continue
             if container.local and _handed_to_registrar(("local", container.local), [scan]):
                 continue
@@ -211,6 +229,15 @@ def unregistered_containers(classdef: nodes.ClassDef) -> List[PlainContainer]:
             ]
             found.append(PlainContainer(attr, container.kind, container.target, container.value, elements, container.local))
     return found
+
+
+def _assigns_a_container(classdef: nodes.ClassDef) -> bool:
+    """Cheap pre-check: no container literal is assigned anywhere in the class."""
+    return any(
+        container_kind(node.value)
+        for node in classdef.nodes_of_class((nodes.Assign, nodes.AnnAssign))
+        if node.value is not None
+    )
 
 
 def _handed_to_registrar(key: Key, scans: List[_MethodScan]) -> bool:
@@ -251,15 +278,8 @@ def _element_value(element: nodes.NodeNG) -> Optional[nodes.NodeNG]:
         element = element.value
     if isinstance(element, nodes.Call):
         return element
-    if isinstance(element, nodes.Name):
-        try:
-            _, bindings = element.lookup(element.name)
-        except Exception:  # pylint: disable=broad-except
-            return None
-        if len(bindings) == 1 and isinstance(bindings[0].parent, nodes.Assign):
-            value = bindings[0].parent.value
-            return value if isinstance(value, nodes.Call) else None
-    return None
+    value = names.assigned_value(element)
+    return value if isinstance(value, nodes.Call) else None
 
 
 def _is_parameter(value: nodes.NodeNG) -> bool:

@@ -1,12 +1,16 @@
 """Project facts: what a program sets up, gathered file by file.
 
-A model file rarely says how it runs: ``set_context(mode=GRAPH_MODE)`` or
-``set_device("Ascend")`` usually sit in the training script. Each module yields
-its :class:`ModuleFacts`, including what it imports. :class:`Project` groups the
-linted modules into *programs* (an entry module and everything it imports,
-transitively) and gives each module the facts of the programs it belongs to: a
-mode set in ``train.py`` applies to the models ``train.py`` imports, not to an
-unrelated script linted in the same run.
+A model file rarely says how it runs: ``set_context(mode=GRAPH_MODE)``,
+``set_device("Ascend")``, ``set_seed(1)`` or the loss-scale manager usually sit in the
+training script or a helper it imports. Each module yields its :class:`ModuleFacts`,
+including what it imports. :class:`Project` groups the linted modules into *programs* (an
+entry module and everything it imports, transitively) and gives each module the facts of the
+programs it belongs to: a mode set in ``train.py`` applies to the models ``train.py``
+imports, not to an unrelated script linted in the same run.
+
+Two scripts may share a module name (``examples/a/train.py`` and ``examples/b/train.py``
+are both ``train`` to pylint): modules are told apart by their file, and an import is
+resolved the way Python would for the importing file (its own directory tree first).
 
 Facts are plain, picklable data so that pylint's parallel mode (``-j N``) can
 send them from its workers to the main process.
@@ -14,13 +18,15 @@ send them from its workers to the main process.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import os
 from dataclasses import dataclass, fields
-from typing import Dict, FrozenSet, Iterable, List, Optional, Set
+from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import names
+from ms_lint.semantics import names, training
 
 GRAPH, PYNATIVE, DYNAMIC = "graph", "pynative", "dynamic"
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -37,6 +43,19 @@ class ProgramFacts:
 
     modes: FrozenSet[str] = frozenset()  # GRAPH, PYNATIVE, or DYNAMIC (set from a variable)
     device_targets: FrozenSet[str] = frozenset()  # "Ascend", "GPU", "CPU", or DYNAMIC
+    # What keeps distributed replicas in sync:
+    seeds: FrozenSet[str] = frozenset()  # "set_seed", or "seed-helper" (a seed helper ms_lint cannot read)
+    parameter_broadcast: FrozenSet[str] = frozenset()  # "True", or DYNAMIC
+    checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint"
+    # Distributed set-up: "init" (communication.init) and distributed parallel modes ("data_parallel"...).
+    distributed: FrozenSet[str] = frozenset()
+    train_steps: FrozenSet[str] = frozenset()  # APIs that build a training step: "Model", "TrainOneStepCell"...
+    float16: FrozenSet[str] = frozenset()  # how networks are cast to float16: "to_float", "amp_level"...
+    loss_scaling: FrozenSet[str] = frozenset()  # loss-scale APIs used: "loss_scale_manager", "DynamicLossScaler"...
+    ascend_float16_ops: FrozenSet[str] = frozenset()  # "Conv", "Sort", "TopK" (see data/ascend_float16_ops.py)
+    scripts: FrozenSet[str] = frozenset()  # modules that run as a script (``if __name__ == "__main__"``...)
+    # Files of the user's code the program imports but pylint did not lint (filled by Project).
+    unseen_imports: FrozenSet[str] = frozenset()
 
 
 FACT_FIELDS = tuple(field.name for field in fields(ProgramFacts))
@@ -49,6 +68,17 @@ class ModuleFacts:
     module: str
     imports: FrozenSet[str]
     facts: ProgramFacts
+    path: Optional[str] = None  # the module's file
+    # (dotted import, file) for the imports found on disk in the module's own source tree.
+    import_paths: FrozenSet[Tuple[str, str]] = frozenset()
+
+    @property
+    def key(self) -> str:
+        return normalized(self.path) if self.path else self.module
+
+
+def normalized(path: str) -> str:
+    return os.path.normcase(os.path.normpath(os.path.abspath(path)))
 
 
 def union(all_facts: Iterable[ProgramFacts]) -> ProgramFacts:
@@ -59,27 +89,60 @@ def union(all_facts: Iterable[ProgramFacts]) -> ProgramFacts:
     return ProgramFacts(**{name: frozenset(values) for name, values in merged.items()})
 
 
+def source_root(module: str, path: str) -> str:
+    """The directory a module's dotted name starts from (``a/b/c.py`` named ``b.c`` -> ``a``)."""
+    directory = os.path.dirname(path)
+    up = module.count(".") + (1 if os.path.basename(path) == "__init__.py" else 0)
+    for _ in range(up):
+        directory = os.path.dirname(directory)
+    return directory
+
+
 class Project:
     """The linted modules, grouped into programs along their imports."""
 
     def __init__(self, module_facts: Iterable[ModuleFacts]):
         self._modules: Dict[str, ModuleFacts] = {}
         for item in module_facts:
-            self._modules[item.module] = item
-        self._imports = {name: self._linted_imports(item) for name, item in self._modules.items()}
+            self._modules[item.key] = item
+        self._by_name: Dict[str, List[str]] = {}
+        for key in sorted(self._modules):
+            self._by_name.setdefault(self._modules[key].module, []).append(key)
+        self._imports = {key: self._linted_imports(item) for key, item in self._modules.items()}
         self._facts: Dict[str, ProgramFacts] = {}
 
-    def _linted(self, dotted: str) -> Optional[str]:
+    def _named(self, dotted: str, importer: ModuleFacts) -> Optional[str]:
+        """The linted module named ``dotted``; among namesakes, the one in the importer's tree."""
+        keys = self._by_name.get(dotted, [])
+        if len(keys) == 1:
+            return keys[0]
+        if keys and importer.path:
+            root = source_root(importer.module, importer.key)
+            same_tree = [key for key in keys if source_root(self._modules[key].module, key) == root]
+            if len(same_tree) == 1:
+                return same_tree[0]
+        return None
+
+    def _linted(self, dotted: str, importer: ModuleFacts) -> Optional[str]:
         """The linted module an import refers to (``a.b.C`` -> module ``a.b``), if any."""
         while dotted:
-            if dotted in self._modules:
-                return dotted
+            if dotted in self._by_name:
+                return self._named(dotted, importer)
             dotted = dotted.rpartition(".")[0]
         return None
 
     def _linted_imports(self, item: ModuleFacts) -> FrozenSet[str]:
-        found = {self._linted(dotted) for dotted in item.imports}
-        return frozenset(name for name in found if name and name != item.module)
+        found = set()
+        on_disk = set()
+        for dotted, path in item.import_paths:
+            on_disk.add(dotted)
+            if normalized(path) in self._modules:
+                found.add(normalized(path))
+        found |= {self._linted(dotted, item) for dotted in item.imports if dotted not in on_disk}
+        return frozenset(key for key in found if key and key != item.key)
+
+    def _unseen(self, item: ModuleFacts) -> FrozenSet[str]:
+        return frozenset(path for _, path in item.import_paths if normalized(path) not in self._modules)
 
     def _reach(self, root: str) -> FrozenSet[str]:
         seen, stack = {root}, [root]
@@ -91,22 +154,37 @@ class Project:
         return frozenset(seen)
 
     @functools.cached_property
-    def programs(self) -> List[FrozenSet[str]]:
-        """Each entry module (imported by no other linted module) with all it imports."""
-        imported = {name for targets in self._imports.values() for name in targets}
-        programs = [self._reach(name) for name in sorted(self._modules) if name not in imported]
+    def _programs(self) -> List[FrozenSet[str]]:
+        imported = {key for targets in self._imports.values() for key in targets}
+        programs = [self._reach(key) for key in sorted(self._modules) if key not in imported]
         covered = set().union(*programs) if programs else set()
         # Modules only reachable through an import cycle form programs of their own.
-        programs += [self._reach(name) for name in sorted(self._modules) if name not in covered]
+        programs += [self._reach(key) for key in sorted(self._modules) if key not in covered]
         return programs
 
-    def facts_for(self, module: str) -> ProgramFacts:
-        """The facts of every program that contains ``module``."""
-        if module not in self._facts:
-            programs = [program for program in self.programs if module in program]
-            members = set().union(*programs) if programs else {module}
-            self._facts[module] = union(self._modules[name].facts for name in members if name in self._modules)
-        return self._facts[module]
+    @property
+    def programs(self) -> List[FrozenSet[str]]:
+        """Each entry module (imported by no other linted module) with all it imports, by module name."""
+        return [frozenset(self._modules[key].module for key in program) for program in self._programs]
+
+    def _key(self, module: str, path: Optional[str]) -> Optional[str]:
+        if path and normalized(path) in self._modules:
+            return normalized(path)
+        keys = self._by_name.get(module, [])
+        return keys[0] if len(keys) == 1 else None
+
+    def facts_for(self, module: str, path: Optional[str] = None) -> ProgramFacts:
+        """The facts of every program that contains ``module`` (the one at ``path``, if given)."""
+        key = self._key(module, path)
+        if key is None:
+            return ProgramFacts()
+        if key not in self._facts:
+            programs = [program for program in self._programs if key in program] or [frozenset({key})]
+            members = [self._modules[name] for name in set().union(*programs)]
+            unseen = frozenset().union(*(self._unseen(item) for item in members))
+            merged = union(item.facts for item in members)
+            self._facts[key] = dataclasses.replace(merged, unseen_imports=merged.unseen_imports | unseen)
+        return self._facts[key]
 
 
 def _keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Optional[nodes.NodeNG]:
@@ -150,24 +228,131 @@ def _imports(module: nodes.Module) -> FrozenSet[str]:
     return frozenset(found)
 
 
+def _import_paths(module: nodes.Module, imports: FrozenSet[str]) -> FrozenSet[Tuple[str, str]]:
+    """The files the module's imports load from the user's source tree.
+
+    Python looks in the script's directory first; a package module's imports start from the
+    package's parent; code run from the working directory (``sys.path.append(".")``) sees it.
+    """
+    if not module.file or not module.file.endswith(".py"):
+        return frozenset()
+    roots = list(dict.fromkeys((os.path.dirname(module.file), source_root(module.name, module.file), os.getcwd())))
+    found = set()
+    for dotted in imports:
+        if dotted.split(".")[0] == "mindspore":
+            continue
+        path = _module_file(dotted, roots)
+        if path is not None and normalized(path) != normalized(module.file):
+            found.add((dotted, path))
+    return frozenset(found)
+
+
+def _module_file(dotted: str, roots: List[str]) -> Optional[str]:
+    relative = dotted.replace(".", os.sep)
+    for root in roots:
+        for candidate in (os.path.join(root, relative + ".py"), os.path.join(root, relative, "__init__.py")):
+            if os.path.isfile(candidate):
+                return candidate
+    return None
+
+
+def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
+    name = names.mindspore_name(call.func)
+    if name in SET_CONTEXT:
+        mode = _keyword(call, "mode")
+        if mode is not None:
+            found["modes"].add(_mode(mode))
+        target = _keyword(call, "device_target")
+        if target is not None:
+            found["device_targets"].add(_device_target(target))
+    elif name in SET_DEVICE:
+        target = _keyword(call, "device_target", position=0)
+        if target is not None:
+            found["device_targets"].add(_device_target(target))
+
+
+# Which training fact each classifier of ``training`` feeds.
+TRAINING_FACTS = (
+    ("seeds", training.seed),
+    ("parameter_broadcast", training.parameter_broadcast),
+    ("checkpoint_loads", training.checkpoint_load),
+    ("distributed", training.distributed),
+    ("train_steps", training.train_step),
+    ("float16", training.float16_conversion),
+    ("loss_scaling", training.loss_scaling),
+)
+
+
+def _may_be_training_call(call: nodes.Call, base: Optional[str]) -> bool:
+    """The cheap pre-filter: a called name the training classifiers know, or ``loss_scale_manager=``."""
+    if base in training.BASENAMES or (base and "seed" in base.lower()):
+        return True
+    return any(keyword.arg == "loss_scale_manager" for keyword in call.keywords or ())
+
+
+def _training(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
+    for field_name, classify in TRAINING_FACTS:
+        value = classify(call)
+        if value is not None:
+            found[field_name].add(value)
+    op = training.ascend_float16_op(call.func)
+    if op is not None:
+        found["ascend_float16_ops"].add(op)
+
+
+def _class(classdef: nodes.ClassDef, found: Dict[str, Set[str]]) -> None:
+    if not classdef.bases:
+        return
+    if training.is_train_step_class(classdef):
+        found["train_steps"].add(classdef.name)
+    if training.is_loss_scaling_class(classdef):
+        found["loss_scaling"].add(classdef.name)
+    for base in classdef.bases:
+        op = training.ascend_float16_op(base)
+        if op is not None:
+            found["ascend_float16_ops"].add(op)
+
+
+def _is_main_guard(node: nodes.NodeNG) -> bool:
+    return isinstance(node, nodes.If) and "__name__" in node.test.as_string() and "__main__" in node.test.as_string()
+
+
+def _runs_at_import(statement: nodes.NodeNG, module: nodes.Module) -> bool:
+    """A module-level call of a function of the module, or of MindSpore (``main()``, ``ms.set_seed(1)``)."""
+    if not isinstance(statement, nodes.Expr) or not isinstance(statement.value, nodes.Call):
+        return False
+    func = statement.value.func
+    if isinstance(func, nodes.Name) and any(isinstance(node, nodes.FunctionDef) for node in module.locals.get(func.name, ())):
+        return True
+    return names.mindspore_name(func) is not None
+
+
+def is_script(module: nodes.Module) -> bool:
+    """A module run as a program: a ``__main__`` guard, or work done at import."""
+    return any(_is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body)
+
+
 @functools.lru_cache(maxsize=256)
 def module_facts(module: nodes.Module) -> ModuleFacts:
-    """The facts a module states, from its calls to MindSpore's set-up functions."""
-    modes, targets = set(), set()
-    for call in module.nodes_of_class(nodes.Call):
-        if names.basename(call.func) not in SET_UP_FUNCTIONS:
+    """The facts a module states, from its calls to MindSpore's set-up and training APIs."""
+    found: Dict[str, Set[str]] = {name: set() for name in FACT_FIELDS}
+    set_up_names = names.call_names(module, SET_UP_FUNCTIONS)
+    for node in module.nodes_of_class((nodes.Call, nodes.ClassDef)):
+        if isinstance(node, nodes.ClassDef):
+            _class(node, found)
             continue
-        name = names.mindspore_name(call.func)
-        if name in SET_CONTEXT:
-            mode = _keyword(call, "mode")
-            if mode is not None:
-                modes.add(_mode(mode))
-            target = _keyword(call, "device_target")
-            if target is not None:
-                targets.add(_device_target(target))
-        elif name in SET_DEVICE:
-            target = _keyword(call, "device_target", position=0)
-            if target is not None:
-                targets.add(_device_target(target))
-    facts = ProgramFacts(modes=frozenset(modes), device_targets=frozenset(targets))
-    return ModuleFacts(module=module.name, imports=_imports(module), facts=facts)
+        base = names.basename(node.func)
+        if base in set_up_names:
+            _set_up(node, found)
+        elif _may_be_training_call(node, base):
+            _training(node, found)
+    if is_script(module):
+        found["scripts"].add(module.name)
+    imports = _imports(module)
+    return ModuleFacts(
+        module=module.name,
+        imports=imports,
+        facts=ProgramFacts(**{name: frozenset(values) for name, values in found.items()}),
+        path=module.file if module.file and module.file.endswith(".py") else None,
+        import_paths=_import_paths(module, imports),
+    )

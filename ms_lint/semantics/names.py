@@ -90,10 +90,7 @@ def qualified_name(node: nodes.NodeNG, depth: int = 0) -> Optional[str]:
         return f"{base}.{node.attrname}" if base else None
     if not isinstance(node, nodes.Name):
         return None
-    try:
-        _, assignments = node.lookup(node.name)
-    except Exception:  # pylint: disable=broad-except
-        return None
+    assignments = bindings(node)
     if not assignments:
         return _star_imported(node)
     names = {_name_of_assignment(assigned, node.name, depth) for assigned in assignments}
@@ -115,15 +112,40 @@ def entity(node: nodes.NodeNG) -> Optional[catalog.Entity]:
     return catalog.lookup(mindspore_name(node))
 
 
+def bindings(node: nodes.NodeNG) -> list:
+    """The statements that may bind a name where it is used; [] when astroid cannot tell."""
+    if not isinstance(node, (nodes.Name, nodes.AssignName)):
+        return []
+    try:
+        return list(node.lookup(node.name)[1])
+    except Exception:  # pylint: disable=broad-except
+        return []
+
+
+def single_binding(node: nodes.NodeNG) -> Optional[nodes.NodeNG]:
+    """The one statement that binds a Name, or None when there are none or several."""
+    found = bindings(node)
+    return found[0] if len(found) == 1 else None
+
+
+def assigned_value(node: nodes.NodeNG) -> Optional[nodes.NodeNG]:
+    """The value of a Name bound once, by a plain ``name = value``."""
+    binding = single_binding(node)
+    statement = binding.parent if isinstance(binding, nodes.AssignName) else None
+    if isinstance(statement, nodes.Assign) and statement.targets == [binding]:
+        return statement.value
+    return None
+
+
 def is_builtin(node: nodes.NodeNG) -> bool:
     """True if a Name refers to a Python builtin (``len``, ``tuple``), not to a user binding."""
     if not isinstance(node, nodes.Name):
         return False
     try:
-        scope, bindings = node.lookup(node.name)
+        scope, found = node.lookup(node.name)
     except Exception:  # pylint: disable=broad-except
         return False
-    return not bindings or scope.name == "builtins"
+    return not found or (isinstance(scope, nodes.Module) and scope.name == "builtins")
 
 
 def basename(node: nodes.NodeNG) -> Optional[str]:
@@ -133,6 +155,21 @@ def basename(node: nodes.NodeNG) -> Optional[str]:
     if isinstance(node, nodes.Name):
         return node.name
     return None
+
+
+def call_names(module: nodes.Module, basenames: frozenset) -> frozenset:
+    """Names under which a module may call functions with these basenames.
+
+    ``basenames`` plus the aliases of ``from ... import set_device as use_device``; a cheap
+    filter to run before resolving each call's qualified name.
+    """
+    aliases = {
+        alias
+        for importfrom in module.nodes_of_class(nodes.ImportFrom)
+        for name, alias in importfrom.names
+        if alias and name in basenames
+    }
+    return frozenset(basenames) | frozenset(aliases)
 
 
 def called_entity(call: nodes.NodeNG) -> Optional[catalog.Entity]:

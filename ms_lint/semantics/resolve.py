@@ -105,10 +105,10 @@ def _resolve(node: nodes.NodeNG, depth: int) -> Optional[nodes.NodeNG]:
         return None
     if isinstance(node, nodes.Name):
         try:
-            _, bindings = node.lookup(node.name)
+            scope, bindings = node.lookup(node.name)
         except Exception:  # pylint: disable=broad-except
             return None
-        if len(bindings) != 1:
+        if len(bindings) != 1 or getattr(scope, "name", None) == "builtins":
             return None
         return _from_binding(bindings[0], node.name, depth)
     if isinstance(node, nodes.Attribute):

@@ -2,57 +2,88 @@
 
 * ``construct`` and ``bprop`` of Cells are compiled when the program runs in
   GRAPH_MODE (the default up to MindSpore 1.10; PyNative is the default from 2.0);
-* functions and methods decorated with ``@jit`` (``@ms_function`` before 2.6) are
-  compiled in either mode, except ``@jit(capture_mode="bytecode")``, which falls
-  back to Python for what it cannot compile;
+* functions and methods decorated with ``@jit`` (``@ms_function`` before 2.6), or
+  wrapped by a call ``jit(fn)``, are compiled in either mode, except
+  ``@jit(capture_mode="bytecode")`` (``mode="PIJit"`` before 2.6), which falls back
+  to Python for what it cannot compile;
 * what those functions call (methods of the same class, functions of the same
-  module) is compiled with them.
+  module, functions nested in them, and the functions differentiated by
+  ``value_and_grad``/``grad`` whose results they call) is compiled with them.
 
 ``@constexpr``/``@_primexpr`` helpers run in Python at compile time: never graph.
+
+:func:`confidence` turns a function's kind and the program's execution mode into
+the confidence a graph-only finding is reported at.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Dict, Optional
+from typing import Dict, Iterator, Optional
 
 from astroid import nodes
+from pylint.interfaces import HIGH, INFERENCE, Confidence
 
-from ms_lint.semantics import cells, names, resolve
+from ms_lint.semantics import cells, facts, names, resolve
 
 ALWAYS = "jit"  # compiled whatever the execution mode
 IN_GRAPH_MODE = "graph-mode"  # compiled only when the program runs in GRAPH_MODE
 
+PYTHON = "python"  # run by the Python interpreter, even when called from graph code
+
 JIT_DECORATORS = frozenset({"jit", "ms_function"})
 PYTHON_DECORATORS = frozenset({"constexpr", "_primexpr"})
 GRAPH_METHODS = frozenset({"construct", "bprop"})
+# Functions whose first argument MindSpore differentiates, compiling it with the caller.
+GRAD_FUNCTIONS = frozenset({"value_and_grad", "grad", "jvp", "vjp"})
+# ``@jit`` arguments that select bytecode capture (PIJit), which runs unsupported code in Python.
+BYTECODE_MODES = (("capture_mode", "bytecode"), ("mode", "PIJit"))
+
+
+def _mindspore_basename(target: nodes.NodeNG) -> Optional[str]:
+    """``jit`` for ``ms.jit``, ``mindspore.jit``, ``jit`` imported from MindSpore under any alias.
+
+    A name imported in alternatives (``try: from mindspore import jit`` / ``except ImportError:
+    from mindspore import ms_function as jit``) counts when every import is MindSpore's.
+    """
+    name = names.mindspore_name(target)
+    if name:
+        return name.rpartition(".")[2]
+    bindings = names.bindings(target)
+    found = {names.imported_name(binding, target.name) for binding in bindings}
+    if not bindings or not all(isinstance(binding, (nodes.Import, nodes.ImportFrom)) for binding in bindings):
+        return None
+    if any(not item or not item.startswith("mindspore.") for item in found):
+        return None
+    last = {item.rpartition(".")[2] for item in found}
+    if last <= JIT_DECORATORS:
+        return "jit"
+    return last.pop() if len(last) == 1 else None
 
 
 def _decorator_name(decorator: nodes.NodeNG) -> Optional[str]:
     target = decorator.func if isinstance(decorator, nodes.Call) else decorator
-    name = names.mindspore_name(target)
-    return name.rpartition(".")[2] if name else None
+    return _mindspore_basename(target)
 
 
 def _is_bytecode_jit(decorator: nodes.NodeNG) -> bool:
     if not isinstance(decorator, nodes.Call):
         return False
     return any(
-        keyword.arg == "capture_mode" and isinstance(keyword.value, nodes.Const) and keyword.value.value == "bytecode"
-        for keyword in decorator.keywords or ()
+        (keyword.arg, getattr(keyword.value, "value", None)) in BYTECODE_MODES for keyword in decorator.keywords or ()
     )
 
 
 def decorated_kind(function: nodes.FunctionDef) -> Optional[str]:
-    """ALWAYS for ``@jit`` functions, "python" for ``@constexpr`` helpers, else None."""
+    """ALWAYS for ``@jit`` functions, PYTHON for ``@constexpr`` helpers and bytecode ``@jit``, else None."""
     if not function.decorators:
         return None
     for decorator in function.decorators.nodes:
         name = _decorator_name(decorator)
         if name in PYTHON_DECORATORS:
-            return "python"
+            return PYTHON
         if name in JIT_DECORATORS:
-            return None if _is_bytecode_jit(decorator) else ALWAYS
+            return PYTHON if _is_bytecode_jit(decorator) else ALWAYS
     return None
 
 
@@ -65,6 +96,39 @@ def _entry_kind(function: nodes.FunctionDef) -> Optional[str]:
         if cells.is_cell_class(classdef):
             return IN_GRAPH_MODE
     return None
+
+
+def _jit_wrapped(module: nodes.Module) -> Iterator[nodes.FunctionDef]:
+    """Functions of the module compiled by a call ``jit(fn)`` (not as a decorator)."""
+    for call in module.nodes_of_class(nodes.Call):
+        if not call.args or isinstance(call.parent, nodes.Decorators):
+            continue
+        if _mindspore_basename(call.func) not in JIT_DECORATORS or _is_bytecode_jit(call):
+            continue
+        target = _local_function(call.args[0])
+        if target is not None:
+            yield target
+
+
+def _local_function(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
+    """The function of the same module a name refers to (nested functions included)."""
+    if not isinstance(expr, nodes.Name):
+        return None
+    binding = names.single_binding(expr)
+    if isinstance(binding, nodes.FunctionDef):
+        return binding
+    target = resolve.definition(expr)
+    if isinstance(target, nodes.FunctionDef) and target.root() is expr.root():
+        return target
+    return None
+
+
+def _differentiated(func: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
+    """For ``grad_fn = value_and_grad(forward_fn, ...)``, a call ``grad_fn(...)`` runs ``forward_fn``."""
+    call = names.assigned_value(func)
+    if not isinstance(call, nodes.Call) or not call.args or _mindspore_basename(call.func) not in GRAD_FUNCTIONS:
+        return None
+    return _local_function(call.args[0])
 
 
 def _callees(function: nodes.FunctionDef):
@@ -81,8 +145,8 @@ def _callees(function: nodes.FunctionDef):
                     yield method
                 continue
         if isinstance(func, nodes.Name):
-            target = resolve.definition(func)
-            if isinstance(target, nodes.FunctionDef) and target.root() is root:
+            target = _local_function(func) or _differentiated(func)
+            if target is not None and target.root() is root:
                 yield target
 
 
@@ -104,10 +168,15 @@ def graph_functions(module: nodes.Module) -> Dict[nodes.FunctionDef, str]:
         if kind in (ALWAYS, IN_GRAPH_MODE):
             compiled[function] = kind
             pending.append(function)
+    for function in _jit_wrapped(module):
+        if decorated_kind(function) != PYTHON and compiled.get(function) != ALWAYS:
+            compiled[function] = ALWAYS
+            pending.append(function)
     while pending:
         function = pending.pop()
-        for callee in _callees(function):
-            if decorated_kind(callee) == "python" or callee.name == "__init__":
+        nested = [node for node in function.nodes_of_class(nodes.FunctionDef) if node is not function]
+        for callee in [*_callees(function), *nested]:
+            if decorated_kind(callee) == PYTHON or callee.name == "__init__":
                 continue
             current = compiled.get(callee)
             upgraded = ALWAYS if ALWAYS in (compiled[function], current) else compiled[function]
@@ -117,11 +186,49 @@ def graph_functions(module: nodes.Module) -> Dict[nodes.FunctionDef, str]:
     return compiled
 
 
-def graph_kind(node: nodes.NodeNG) -> Optional[str]:
-    """How the function containing ``node`` is compiled: ALWAYS, IN_GRAPH_MODE, or None (Python)."""
+def enclosing_function(node: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
+    """The function whose code ``node`` is (lambdas belong to the function around them)."""
     function = node if isinstance(node, nodes.FunctionDef) else node.frame()
     while isinstance(function, nodes.Lambda) and not isinstance(function, nodes.FunctionDef):
         function = function.parent.frame()
-    if not isinstance(function, nodes.FunctionDef):
+    return function if isinstance(function, nodes.FunctionDef) else None
+
+
+def graph_kind(node: nodes.NodeNG) -> Optional[str]:
+    """How the function containing ``node`` is compiled: ALWAYS, IN_GRAPH_MODE, or None (Python)."""
+    function = enclosing_function(node)
+    if function is None:
         return None
     return graph_functions(function.root()).get(function)
+
+
+def confidence(kind: Optional[str], mode: Optional[str], certain: bool = True) -> Optional[Confidence]:
+    """The confidence of a finding that matters only in compiled code, or None to drop it.
+
+    ``kind`` is the function's :func:`graph_kind`; ``mode`` the program's execution
+    mode (``facts.GRAPH``, ``facts.PYNATIVE`` or None when unknown); ``certain``
+    whether the finding holds without assuming that graph inputs are Tensors.
+    """
+    if kind == ALWAYS or (kind == IN_GRAPH_MODE and mode == facts.GRAPH):
+        return HIGH if certain else INFERENCE
+    if kind == IN_GRAPH_MODE and mode is None:
+        return INFERENCE
+    return None
+
+
+def display_name(function: nodes.FunctionDef) -> str:
+    """``Net.construct`` for a method, ``train_step`` for a function, as messages name them."""
+    parts = [function.name]
+    parent = function.parent
+    while parent is not None and not isinstance(parent, nodes.Module):
+        if isinstance(parent, nodes.ClassDef):
+            parts.append(parent.name)
+            break
+        parent = parent.parent
+    return ".".join(reversed(parts))
+
+
+def snippet(node: nodes.NodeNG, limit: int = 40) -> str:
+    """The source text of a node for a message, shortened to ``limit`` characters."""
+    text = " ".join(node.as_string().split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

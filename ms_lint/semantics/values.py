@@ -6,16 +6,25 @@ or arithmetic on those. It is a *constant* when the compiler knows it: Python
 literals, ``self.<attr>`` set from Python values, ``x.shape[i]``, ``x.ndim``,
 ``len(...)``, ``range(CONST)`` loop indices. MindSpore's docs call these
 "variable" and "constant" conditions.
+
+Inputs of a graph entry (``construct``/``bprop``, ``@jit`` functions) are taken
+to be Tensors unless a default value, an annotation or the callers in the same
+module say otherwise (``self.clip(grads, 1, 1.0)`` passes constants); ``*args``
+and ``**kwargs`` are not followed. That is an assumption (a Python scalar may be
+passed, and is then a constant): :meth:`Evaluator.is_certain_tensor` answers
+without it, True only for values the code itself makes Tensors (ops, Cells,
+``Parameter``, and methods only a Tensor has, such as ``x.sum()``).
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Dict, Optional
+import functools
+from typing import Dict, List, Optional, Sequence
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, names
+from ms_lint.semantics import catalog, cells, names, resolve, scope
 
 MAX_DEPTH = 12
 
@@ -27,23 +36,30 @@ class Kind(enum.Enum):
     UNKNOWN = "unknown"
 
 
-# Tensor attributes and methods whose results the compiler knows under static shapes.
-CONSTANT_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "strides"})
+# Attributes the compiler knows on whatever they are read from (static shapes).
+SHAPE_ATTRIBUTES = frozenset({"shape", "ndim", "dtype"})
+# Further Tensor attributes and methods whose results the compiler knows under static shapes.
+CONSTANT_ATTRIBUTES = SHAPE_ATTRIBUTES | frozenset({"size", "itemsize", "nbytes", "strides"})
 CONSTANT_METHODS = frozenset({"dim", "numel", "nelement", "ndimension"})
-# Functional ops and Primitives that return static shape information.
+# Functional ops and Primitives that return static shape or type information.
 CONSTANT_OPS = frozenset(
     {
         "mindspore.ops.function.array_func.shape",
-        "mindspore.ops.function.array_func.rank",
+        "mindspore.ops.function.array_func.size",
+        "mindspore.ops.operations.manually_defined.ops_def.rank",
         "mindspore.ops.operations.manually_defined.ops_def.Shape",
         "mindspore.ops.operations.manually_defined.ops_def.Rank",
-        "mindspore.ops.auto_generate.gen_ops_prim.Rank",
         "mindspore.ops.operations.array_ops.DType",
+        "mindspore.ops.dtype",
     }
 )
 CONSTANT_BUILTINS = frozenset({"len", "isinstance", "issubclass", "hasattr", "type", "range", "enumerate", "zip"})
 PASS_THROUGH_BUILTINS = frozenset({"int", "float", "bool", "abs", "min", "max", "round", "tuple", "list", "sum"})
-TENSOR_FACTORIES = frozenset({catalog.TENSOR, catalog.PARAMETER, "mindspore.common.api.tensor", "mindspore.tensor"})
+# Calls that make a run-time value (a Tensor, or a scalar the compiler must not fold).
+TENSOR_FACTORIES = frozenset(
+    {catalog.TENSOR, catalog.PARAMETER, "mindspore.common.tensor.tensor", "mindspore.graph.mutable.mutable"}
+)
+CONSTANT_KINDS = frozenset({"dtype", "constant"})
 
 
 def join(*kinds: Kind) -> Kind:
@@ -55,20 +71,36 @@ def join(*kinds: Kind) -> Kind:
     return Kind.UNKNOWN
 
 
+def _value(kind: Kind) -> Kind:
+    """A kind as the value of an element: TENSOR or CONSTANT, else UNKNOWN."""
+    return kind if kind in (Kind.TENSOR, Kind.CONSTANT) else Kind.UNKNOWN
+
+
 def is_graph_entry(function: nodes.FunctionDef) -> bool:
-    """``construct``/``bprop`` of a class, or a function decorated as compiled: its inputs are Tensors."""
-    return isinstance(function.parent, nodes.ClassDef) and function.name in ("construct", "bprop")
+    """``construct``/``bprop`` of a class, or an ``@jit`` function: called with Tensors."""
+    if isinstance(function.parent, nodes.ClassDef) and function.name in ("construct", "bprop"):
+        return True
+    return scope.decorated_kind(function) == scope.ALWAYS
 
 
 class Evaluator:
-    """Classifies expressions of one function; results are memoised per node."""
+    """Classifies expressions of one function; results are memoised per node.
+
+    ``inputs_are_tensors``: whether the function's parameters are Tensors; by
+    default, those of graph entries are (see :func:`is_graph_entry`).
+    """
 
     def __init__(self, function: nodes.FunctionDef, inputs_are_tensors: Optional[bool] = None):
         self.function = function
         self.classdef = function.parent if isinstance(function.parent, nodes.ClassDef) else None
         self.inputs_are_tensors = is_graph_entry(function) if inputs_are_tensors is None else inputs_are_tensors
+        # False when asked for certainty: no function's inputs are assumed to be Tensors.
+        self._assume_inputs = inputs_are_tensors is None or inputs_are_tensors
         self._memo: Dict[nodes.NodeNG, Kind] = {}
         self._active: set = set()
+        self._certain: Optional[Evaluator] = None
+        # For the evaluator of certainties: the evaluator that assumes graph inputs are Tensors.
+        self._assuming: Optional[Evaluator] = None
 
     def kind(self, expr: Optional[nodes.NodeNG], depth: int = 0) -> Kind:
         """The kind of an expression's value."""
@@ -92,10 +124,24 @@ class Evaluator:
     def is_constant(self, expr: nodes.NodeNG) -> bool:
         return self.kind(expr) is Kind.CONSTANT
 
+    def is_certain_tensor(self, expr: nodes.NodeNG) -> bool:
+        """A Tensor even if no function input is assumed to be one (the code makes it a Tensor)."""
+        if self._certain is None:
+            if self._assume_inputs:
+                self._certain = Evaluator(self.function, inputs_are_tensors=False)
+                self._certain._assuming = self
+            else:
+                self._certain = self
+        return self._certain.kind(expr) is Kind.TENSOR
+
+    def origin(self, func: nodes.NodeNG) -> Optional[nodes.Call]:
+        """The constructor call that built the object ``func`` refers to (``ops.TopK()``), if known."""
+        return self._object_origin(func, 0)
+
     # -- dispatch -----------------------------------------------------------------
 
     def _kind(self, expr: nodes.NodeNG, depth: int) -> Kind:
-        if isinstance(expr, nodes.Const):
+        if isinstance(expr, (nodes.Const, nodes.JoinedStr)):
             return Kind.CONSTANT
         if isinstance(expr, (nodes.Tuple, nodes.List)):
             return join(*(self.kind(elt, depth) for elt in expr.elts)) if expr.elts else Kind.CONSTANT
@@ -112,13 +158,15 @@ class Evaluator:
         if isinstance(expr, nodes.BinOp):
             return join(self.kind(expr.left, depth), self.kind(expr.right, depth))
         if isinstance(expr, nodes.UnaryOp):
-            return self.kind(expr.operand, depth)
+            return _value(self.kind(expr.operand, depth))
         if isinstance(expr, nodes.BoolOp):
             return join(*(self.kind(value, depth) for value in expr.values))
         if isinstance(expr, nodes.Compare):
             return self._compare(expr, depth)
         if isinstance(expr, nodes.IfExp):
             return join(self.kind(expr.test, depth), self.kind(expr.body, depth), self.kind(expr.orelse, depth))
+        if isinstance(expr, nodes.NamedExpr):
+            return self.kind(expr.value, depth)
         if isinstance(expr, (nodes.Lambda, nodes.FunctionDef)):
             return Kind.OBJECT
         return Kind.UNKNOWN
@@ -127,6 +175,9 @@ class Evaluator:
         # ``x is None`` and ``x is not None`` are decided by the compiler.
         if all(op in ("is", "is not") for op, _ in expr.ops):
             return Kind.CONSTANT
+        # A Tensor is never compared with a string: ``mode == "train"`` is a constant test.
+        if any(_is_string(operand) for operand in (expr.left, *(right for _, right in expr.ops))):
+            return Kind.CONSTANT
         return join(self.kind(expr.left, depth), *(self.kind(right, depth) for _, right in expr.ops))
 
     # -- names --------------------------------------------------------------------
@@ -134,68 +185,125 @@ class Evaluator:
     def _name(self, expr: nodes.Name, depth: int) -> Kind:
         entity = names.entity(expr)
         if entity is not None:
-            return Kind.CONSTANT if entity.kind in ("dtype", "constant") else Kind.OBJECT
+            return Kind.CONSTANT if entity.kind in CONSTANT_KINDS else Kind.OBJECT
         try:
-            _, bindings = expr.lookup(expr.name)
+            frame, bindings = expr.lookup(expr.name)
         except Exception:  # pylint: disable=broad-except
             return Kind.UNKNOWN
-        if names.is_builtin(expr):
+        if bindings and isinstance(frame, nodes.Module) and frame.name == "builtins":
             return Kind.OBJECT
         if not bindings:
             return Kind.UNKNOWN
-        return join(*(self._binding(binding, depth) for binding in bindings))
+        if all(isinstance(binding, nodes.ImportFrom) for binding in bindings):
+            # A function or class of the user's project is an object; anything else is unknown.
+            return Kind.OBJECT if resolve.definition(expr) is not None else Kind.UNKNOWN
+        return join_bindings(self._binding(binding, depth) for binding in bindings)
 
     def _binding(self, binding: nodes.NodeNG, depth: int) -> Kind:
-        if isinstance(binding, (nodes.FunctionDef, nodes.ClassDef, nodes.Import, nodes.ImportFrom)):
+        if isinstance(binding, (nodes.FunctionDef, nodes.ClassDef, nodes.Import)):
             return Kind.OBJECT
-        if isinstance(binding, nodes.Arguments):  # *args or **kwargs
-            return Kind.TENSOR if self.inputs_are_tensors else Kind.UNKNOWN
+        if isinstance(binding, nodes.ImportFrom):
+            return Kind.UNKNOWN  # a value imported from another module (see _name for definitions)
+        if isinstance(binding, nodes.Arguments):
+            # *inputs and **kwargs are not followed: generic wrappers (construct(self, *inputs)) pass
+            # Tensors and Python values alike, and which is which depends on callers elsewhere.
+            return Kind.UNKNOWN
         if not isinstance(binding, nodes.AssignName):
             return Kind.UNKNOWN
         parent = binding.parent
         if isinstance(parent, nodes.Arguments):
-            return self._argument(binding, parent)
-        if isinstance(parent, (nodes.Tuple, nodes.List)):
+            owner = self._evaluator_of(parent.parent)
+            return owner._argument(binding, parent) if owner else Kind.UNKNOWN
+        if isinstance(parent, (nodes.Tuple, nodes.List, nodes.Starred)):
             return self._unpacked(binding, depth)
         if isinstance(parent, nodes.Assign):
             return self.kind(parent.value, depth)
         if isinstance(parent, nodes.AnnAssign):
             return self.kind(parent.value, depth) if parent.value else Kind.UNKNOWN
         if isinstance(parent, nodes.AugAssign):
-            return join(self.kind(parent.value, depth), Kind.CONSTANT)
+            return join(self.kind(parent.value, depth), self._previous(binding, depth))
+        if isinstance(parent, nodes.NamedExpr):
+            return self.kind(parent.value, depth)
         if isinstance(parent, (nodes.For, nodes.Comprehension)):
-            return self._loop_target(parent.iter, depth)
+            return self._element(parent.iter, (), depth)
         return Kind.UNKNOWN
+
+    def _previous(self, binding: nodes.AssignName, depth: int) -> Kind:
+        """The value a name held before ``name += ...``."""
+        earlier = [other for other in names.bindings(binding) if other is not binding]
+        return join_bindings(self._binding(other, depth) for other in earlier) if earlier else Kind.UNKNOWN
+
+    def _evaluator_of(self, function: nodes.NodeNG) -> Optional["Evaluator"]:
+        """The evaluator of the function that owns a parameter (an enclosing one for closures).
+
+        None for lambdas: their parameters are not followed.
+        """
+        if function is self.function:
+            return self
+        if not isinstance(function, nodes.FunctionDef):
+            return None
+        return Evaluator(function, inputs_are_tensors=None if self._assume_inputs else False)
 
     def _unpacked(self, binding: nodes.AssignName, depth: int) -> Kind:
-        container = binding.parent
-        while isinstance(container, (nodes.Tuple, nodes.List, nodes.Starred)):
-            container = container.parent
-        if isinstance(container, nodes.Assign):
-            whole = self.kind(container.value, depth)
-            return whole if whole in (Kind.TENSOR, Kind.CONSTANT) else Kind.UNKNOWN
-        if isinstance(container, (nodes.For, nodes.Comprehension)):
-            return self._loop_target(container.iter, depth, unpacked=True)
+        """A name bound by unpacking: ``a, b = ...`` or ``for i, (a, b) in ...``."""
+        path: List[Optional[int]] = []
+        node: nodes.NodeNG = binding
+        while isinstance(node.parent, (nodes.Tuple, nodes.List, nodes.Starred)):
+            container = node.parent
+            if isinstance(container, nodes.Starred):
+                path.append(None)  # a starred target takes a sub-sequence
+            else:
+                path.append(container.elts.index(node))
+            node = container
+        path.reverse()
+        statement = node.parent
+        if isinstance(statement, nodes.Assign):
+            return self._part(statement.value, tuple(path), depth)
+        if isinstance(statement, (nodes.For, nodes.Comprehension)) and node is statement.target:
+            return self._element(statement.iter, tuple(path), depth)
         return Kind.UNKNOWN
 
-    def _loop_target(self, iterable: nodes.NodeNG, depth: int, unpacked: bool = False) -> Kind:
-        if isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Name):
-            if iterable.func.name == "range":
-                return join(*(self.kind(arg, depth) for arg in iterable.args))
-            if iterable.func.name == "enumerate" and iterable.args:
-                # The index is a constant of the unrolled loop; the item is as the sequence.
-                item = self._element_kind(iterable.args[0], depth)
-                return item if not unpacked else (Kind.CONSTANT if item is Kind.CONSTANT else Kind.UNKNOWN)
-        return self._element_kind(iterable, depth)
+    def _part(self, value: nodes.NodeNG, path: Sequence[Optional[int]], depth: int) -> Kind:
+        """The kind of ``value``'s element at ``path`` (tuple literals are followed element by element)."""
+        if not path:
+            return self.kind(value, depth)
+        index = path[0]
+        elts = getattr(value, "elts", None) if isinstance(value, (nodes.Tuple, nodes.List)) else None
+        if index is not None and elts is not None and not any(isinstance(elt, nodes.Starred) for elt in elts):
+            if index < len(elts):
+                return self._part(elts[index], path[1:], depth)
+            return Kind.UNKNOWN
+        return _value(self.kind(value, depth))
 
-    def _element_kind(self, sequence: nodes.NodeNG, depth: int) -> Kind:
-        kind = self.kind(sequence, depth)
-        return kind if kind in (Kind.TENSOR, Kind.CONSTANT) else Kind.UNKNOWN
+    def _element(self, iterable: nodes.NodeNG, path: Sequence[Optional[int]], depth: int) -> Kind:
+        """The kind of one item of ``iterable`` (at ``path`` when the loop target unpacks it)."""
+        if isinstance(iterable, nodes.Call) and names.is_builtin(iterable.func):
+            builtin = iterable.func.name
+            if builtin == "range":
+                return join(*(self.kind(arg, depth) for arg in iterable.args)) if not path else Kind.UNKNOWN
+            if builtin == "enumerate" and iterable.args:
+                # The index is a constant of the unrolled loop; the item is as the sequence's items.
+                if not path or path[0] is None:
+                    return Kind.UNKNOWN
+                if path[0] == 0:
+                    return Kind.CONSTANT if len(path) == 1 else Kind.UNKNOWN
+                return self._element(iterable.args[0], path[1:], depth)
+            if builtin == "zip" and iterable.args:
+                if not path or path[0] is None or path[0] >= len(iterable.args):
+                    return Kind.UNKNOWN
+                return self._element(iterable.args[path[0]], path[1:], depth)
+        if isinstance(iterable, (nodes.Tuple, nodes.List)) and iterable.elts:
+            if any(isinstance(elt, nodes.Starred) for elt in iterable.elts):
+                return _value(self.kind(iterable, depth))
+            return join_bindings(self._part(elt, path, depth) for elt in iterable.elts)
+        if self.is_cell_container(iterable):
+            return Kind.OBJECT if not path else Kind.UNKNOWN
+        return _value(self.kind(iterable, depth))
 
     def _argument(self, binding: nodes.AssignName, arguments: nodes.Arguments) -> Kind:
-        """Inputs of ``construct`` are Tensors unless a default or annotation says otherwise."""
+        """Inputs of graph entries are Tensors unless a default or annotation says otherwise."""
         positional = arguments.posonlyargs + arguments.args
-        if positional and positional[0] is binding and self.classdef is not None:
+        if positional and positional[0] is binding and self.classdef is not None and not _is_static(self.function):
             return Kind.OBJECT  # self
         annotation = _annotation_of(binding, arguments)
         if annotation is not None:
@@ -203,21 +311,30 @@ class Evaluator:
             if annotated is not None:
                 return annotated
         default = _default_of(binding, arguments)
-        if isinstance(default, nodes.Const) and default.value is not None:
-            return Kind.CONSTANT
-        return Kind.TENSOR if self.inputs_are_tensors else Kind.UNKNOWN
+        if default is not None:
+            if isinstance(default, nodes.Const) and default.value is None:
+                return Kind.UNKNOWN  # optional input: None, or whatever the caller passes
+            default_kind = self.kind(default)
+            if default_kind is Kind.CONSTANT:
+                return Kind.CONSTANT
+        if not self.inputs_are_tensors or _used_only_as_switch(self.function, binding.name):
+            return Kind.UNKNOWN
+        passed = caller_argument_kind(self.function, binding.name) if self._assume_inputs else None
+        return passed if passed is not None else Kind.TENSOR
 
     # -- attributes and subscripts ------------------------------------------------
 
     def _attribute(self, expr: nodes.Attribute, depth: int) -> Kind:
         entity = names.entity(expr)
         if entity is not None:
-            return Kind.CONSTANT if entity.kind in ("dtype", "constant") else Kind.OBJECT
+            return Kind.CONSTANT if entity.kind in CONSTANT_KINDS else Kind.OBJECT
         if names.mindspore_name(expr):
             return Kind.UNKNOWN
         if self._is_self(expr.expr):
             return self._self_attribute(expr.attrname, depth)
         base = self.kind(expr.expr, depth)
+        if expr.attrname in SHAPE_ATTRIBUTES and base is not Kind.OBJECT:
+            return Kind.CONSTANT
         if base is Kind.TENSOR:
             return Kind.CONSTANT if expr.attrname in CONSTANT_ATTRIBUTES else Kind.TENSOR
         if base is Kind.CONSTANT:
@@ -225,15 +342,19 @@ class Evaluator:
         return Kind.UNKNOWN
 
     def _subscript(self, expr: nodes.Subscript, depth: int) -> Kind:
+        if self.is_cell_container(expr.value):
+            return Kind.OBJECT
         base = self.kind(expr.value, depth)
         if base is Kind.CONSTANT:
-            return join(Kind.CONSTANT, self.kind(expr.slice, depth)) if not isinstance(expr.slice, nodes.Slice) else Kind.CONSTANT
+            if isinstance(expr.slice, nodes.Slice):
+                return Kind.CONSTANT
+            return join(Kind.CONSTANT, self.kind(expr.slice, depth))
         if base is Kind.TENSOR:
             return Kind.TENSOR
         return Kind.UNKNOWN
 
     def _is_self(self, expr: nodes.NodeNG) -> bool:
-        if self.classdef is None or not isinstance(expr, nodes.Name):
+        if self.classdef is None or not isinstance(expr, nodes.Name) or _is_static(self.function):
             return False
         positional = self.function.args.posonlyargs + self.function.args.args
         return bool(positional) and positional[0].name == expr.name
@@ -249,8 +370,8 @@ class Evaluator:
             if method is None:
                 kinds.append(self.kind(value, depth) if value is not None else Kind.UNKNOWN)
             else:
-                evaluator = self if method is self.function else Evaluator(method, inputs_are_tensors=False)
-                kinds.append(evaluator.kind(value, depth))
+                owner = self if method is self.function else Evaluator(method, inputs_are_tensors=False)
+                kinds.append(owner.kind(value, depth))
         if Kind.OBJECT in kinds and all(kind in (Kind.OBJECT, Kind.CONSTANT) for kind in kinds):
             return Kind.OBJECT
         return join(*kinds)
@@ -261,7 +382,7 @@ class Evaluator:
         func = expr.func
         entity = names.entity(func)
         if entity is not None:
-            return self._entity_call(entity, expr, depth)
+            return _entity_call(entity)
         if names.is_builtin(func):
             return self._builtin_call(func.name, expr, depth)
         if isinstance(func, nodes.Attribute):
@@ -270,23 +391,22 @@ class Evaluator:
                 return Kind.CONSTANT if func.attrname in CONSTANT_METHODS else Kind.TENSOR
             if receiver is Kind.CONSTANT:
                 return Kind.CONSTANT
+            if receiver is Kind.UNKNOWN and self._proves_tensor(func, depth):
+                return Kind.TENSOR
         callee = self.kind(func, depth)
         if callee is Kind.OBJECT:
+            if isinstance(resolve.definition(func), nodes.ClassDef):
+                return Kind.OBJECT  # an instance of a user class (a Cell, or any other object)
             return self._object_call(func, depth)
         return Kind.UNKNOWN
 
-    def _entity_call(self, entity: catalog.Entity, expr: nodes.Call, depth: int) -> Kind:
-        if entity.path in CONSTANT_OPS and entity.kind == "function":
-            return Kind.CONSTANT
-        if entity.path in TENSOR_FACTORIES or entity.kind == "tensor" or entity.kind == "parameter":
-            return Kind.TENSOR
-        if entity.kind in ("cell", "primitive", "class", "dataset"):
-            return Kind.OBJECT
-        if entity.kind == "dtype":
-            return Kind.CONSTANT
-        if entity.op or entity.kind == "primitive_instance":
-            return Kind.TENSOR
-        return Kind.UNKNOWN
+    def _proves_tensor(self, method: nodes.Attribute, depth: int) -> bool:
+        """``x.sum()`` on an input assumed to be a Tensor: only a Tensor has that method, so it is one."""
+        return (
+            self._assuming is not None
+            and method.attrname in tensor_only_methods()
+            and self._assuming.kind(method.expr, depth) is Kind.TENSOR
+        )
 
     def _builtin_call(self, name: str, expr: nodes.Call, depth: int) -> Kind:
         if name in CONSTANT_BUILTINS:
@@ -304,7 +424,7 @@ class Evaluator:
                 return Kind.CONSTANT
             if entity is not None and entity.kind in ("cell", "primitive"):
                 return Kind.TENSOR
-        if self._is_self_cell_attribute(func):
+        if self._is_self_cell_attribute(func) or self._is_cell_element(func):
             return Kind.TENSOR
         return Kind.UNKNOWN
 
@@ -316,15 +436,126 @@ class Evaluator:
             values = [value for _, value in _class_attribute_values(self.classdef, func.attrname)]
             calls = [value for value in values if isinstance(value, nodes.Call)]
             return calls[0] if len(values) == 1 and calls else None
+        if isinstance(func, nodes.Name) and depth <= MAX_DEPTH:
+            value = names.assigned_value(func)
+            if isinstance(value, (nodes.Call, nodes.Attribute, nodes.Name)):
+                return self._object_origin(value, depth + 1)
         return None
 
-    def _is_self_cell_attribute(self, func: nodes.NodeNG) -> bool:
-        from ms_lint.semantics import cells  # pylint: disable=import-outside-toplevel
+    def _self_attribute_values(self, expr: nodes.NodeNG) -> list:
+        if not (isinstance(expr, nodes.Attribute) and self._is_self(expr.expr)):
+            return []
+        return [value for _, value in _class_attribute_values(self.classdef, expr.attrname)]
 
-        if not (isinstance(func, nodes.Attribute) and self._is_self(func.expr)):
-            return False
-        values = [value for _, value in _class_attribute_values(self.classdef, func.attrname)]
+    def _is_self_cell_attribute(self, func: nodes.NodeNG) -> bool:
+        values = self._self_attribute_values(func)
         return bool(values) and all(cells.builds_cell(value) for value in values)
+
+    def is_cell_container(self, expr: nodes.NodeNG) -> bool:
+        """``self.<attr>`` built as a ``CellList``/``SequentialCell``/``CellDict``, or a list or tuple of Cells."""
+        values = self._self_attribute_values(expr)
+        return bool(values) and all(_builds_cell_sequence(value) for value in values)
+
+    def _is_cell_element(self, func: nodes.NodeNG) -> bool:
+        """An item of a Cell container: ``self.blocks[i]``, or the loop variable of ``for block in self.blocks``."""
+        if isinstance(func, nodes.Subscript):
+            return self.is_cell_container(func.value)
+        bindings = names.bindings(func)
+        loops = [binding.parent for binding in bindings if isinstance(binding, nodes.AssignName)]
+        return bool(loops) and all(
+            isinstance(loop, (nodes.For, nodes.Comprehension)) and self.is_cell_container(loop.iter) for loop in loops
+        )
+
+
+@functools.lru_cache(maxsize=1)
+def tensor_only_methods() -> frozenset:
+    """Tensor methods that Python's scalars, strings and containers lack (``sum``, ``astype``...)."""
+    python = set()
+    for builtin in (int, float, bool, complex, str, bytes, tuple, list, dict, set):
+        python |= set(dir(builtin))
+    return frozenset(catalog.tensor_methods() - python - CONSTANT_METHODS)
+
+
+def _entity_call(entity: catalog.Entity) -> Kind:
+    """What calling a MindSpore name gives: a Tensor for ops, an object for classes."""
+    if entity.path in CONSTANT_OPS:
+        return Kind.CONSTANT if entity.kind in ("function", "primitive_instance") else Kind.OBJECT
+    if entity.path in TENSOR_FACTORIES or entity.kind in ("tensor", "parameter"):
+        return Kind.TENSOR
+    if entity.kind in ("cell", "primitive", "class", "dataset"):
+        return Kind.OBJECT
+    if entity.kind in CONSTANT_KINDS:
+        return Kind.CONSTANT
+    if entity.op or entity.kind == "primitive_instance":
+        return Kind.TENSOR
+    return Kind.UNKNOWN
+
+
+def join_bindings(kinds) -> Kind:
+    """Join the kinds of a name's possible bindings; all objects stay an object."""
+    kinds = list(kinds)
+    if kinds and all(kind is Kind.OBJECT for kind in kinds):
+        return Kind.OBJECT
+    return join(*kinds)
+
+
+def _builds_cell_sequence(value: nodes.NodeNG) -> bool:
+    if isinstance(value, (nodes.List, nodes.Tuple)):
+        return bool(value.elts) and all(cells.builds_cell(elt) for elt in value.elts)
+    entity = names.called_entity(value)
+    return entity is not None and entity.path in catalog.REGISTERING_CONTAINERS and entity.is_cell
+
+
+def _is_string(expr: nodes.NodeNG) -> bool:
+    if isinstance(expr, nodes.Const):
+        return isinstance(expr.value, str)
+    if isinstance(expr, (nodes.Tuple, nodes.List, nodes.Set)):
+        return bool(expr.elts) and all(_is_string(elt) for elt in expr.elts)
+    return isinstance(expr, nodes.JoinedStr)
+
+
+def _is_static(function: nodes.FunctionDef) -> bool:
+    decorators = function.decorators.nodes if function.decorators else []
+    return any(names.basename(decorator) in ("staticmethod", "classmethod") for decorator in decorators)
+
+
+SWITCH_OPERATORS = frozenset({"==", "!=", "in", "not in", "is", "is not"})
+
+
+def _used_only_as_switch(function: nodes.FunctionDef, name: str) -> bool:
+    """An input only ever tested (``if flag:``, ``clip_type == 0``) is a Python switch, not a Tensor.
+
+    A Tensor input feeds an op, a Cell or an index somewhere; an input used only to pick a branch
+    is the Python value its callers pass, compiled as a constant.
+    """
+    uses = [node for node in function.nodes_of_class(nodes.Name) if node.name == name]
+    return bool(uses) and all(_is_switch_use(use) for use in uses)
+
+
+def _is_switch_use(use: nodes.NodeNG) -> bool:
+    node, parent = use, use.parent
+    if isinstance(parent, nodes.Compare):
+        if len(parent.ops) != 1 or parent.ops[0][0] not in SWITCH_OPERATORS:
+            return False
+        other = parent.ops[0][1] if parent.left is node else parent.left
+        if not _is_literal(other) and not _is_loop_variable(other):
+            return False
+        node, parent = parent, parent.parent
+    while isinstance(parent, nodes.BoolOp) or (isinstance(parent, nodes.UnaryOp) and parent.op == "not"):
+        node, parent = parent, parent.parent
+    return isinstance(parent, (nodes.If, nodes.While, nodes.IfExp)) and parent.test is node
+
+
+def _is_literal(node: nodes.NodeNG) -> bool:
+    if isinstance(node, nodes.Const):
+        return True
+    return isinstance(node, (nodes.Tuple, nodes.List, nodes.Set)) and all(isinstance(elt, nodes.Const) for elt in node.elts)
+
+
+def _is_loop_variable(node: nodes.NodeNG) -> bool:
+    """``bucket`` in ``for bucket in self.bucket_list``: a loop over a Python sequence."""
+    bindings = names.bindings(node)
+    return bool(bindings) and all(isinstance(binding.parent, nodes.For) for binding in bindings)
 
 
 def _annotation_of(binding: nodes.AssignName, arguments: nodes.Arguments) -> Optional[nodes.NodeNG]:
@@ -357,15 +588,109 @@ def _default_of(binding: nodes.AssignName, arguments: nodes.Arguments) -> Option
 
 
 def _class_attribute_values(classdef: Optional[nodes.ClassDef], attrname: str):
-    """(method, value) pairs for every assignment to ``self.<attrname>``; method None for class attributes."""
+    """(method, value) pairs for every assignment to ``self.<attrname>``; method None for class attributes.
+
+    The class's own assignments are used when it has any; else those of its
+    nearest user-code ancestor that assigns the attribute.
+    """
     if classdef is None:
         return
+    for candidate in (classdef, *cells.ancestry(classdef).user):
+        found = list(_own_attribute_values(candidate, attrname))
+        if found:
+            yield from found
+            return
+
+
+def _own_attribute_values(classdef: nodes.ClassDef, attrname: str):
     for value in classdef.locals.get(attrname, []):
         if isinstance(value, nodes.AssignName) and isinstance(value.parent, (nodes.Assign, nodes.AnnAssign)):
             yield None, value.parent.value
     for assigned in classdef.instance_attrs.get(attrname, []):
-        statement = assigned.parent
-        if isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and statement.value is not None:
-            yield assigned.frame(), statement.value
-        elif isinstance(statement, nodes.AugAssign):
-            yield assigned.frame(), statement.value
+        yield assigned.frame(), _assigned_value(assigned)
+
+
+def _assigned_value(target: nodes.NodeNG) -> Optional[nodes.NodeNG]:
+    """The expression assigned to ``target`` (``self.a`` in ``self.a = v`` or ``self.a, self.b = v, w``)."""
+    statement = target.parent
+    if isinstance(statement, (nodes.Assign, nodes.AnnAssign, nodes.AugAssign)):
+        return statement.value
+    if isinstance(statement, (nodes.Tuple, nodes.List)) and isinstance(statement.parent, nodes.Assign):
+        value = statement.parent.value
+        if isinstance(value, (nodes.Tuple, nodes.List)) and len(value.elts) == len(statement.elts):
+            if not any(isinstance(elt, nodes.Starred) for elt in (*value.elts, *statement.elts)):
+                return value.elts[statement.elts.index(target)]
+    return None
+
+
+_CALLERS_ACTIVE: set = set()
+
+
+@functools.lru_cache(maxsize=1024)
+def caller_argument_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
+    """What the callers in the same module pass to parameter ``name`` of a Cell's ``construct``.
+
+    ``self.clip = ClipGradients()`` then ``self.clip(grads, 1, 1.0)``: the last two inputs of
+    ``ClipGradients.construct`` are constants, not Tensors. None when no call is found (the
+    Cell is called from elsewhere: its inputs are then taken to be Tensors).
+    """
+    classdef = function.parent
+    if function.name != "construct" or not isinstance(classdef, nodes.ClassDef) or function in _CALLERS_ACTIVE:
+        return None
+    _CALLERS_ACTIVE.add(function)
+    try:
+        kinds = [kind for kind in _passed_kinds(function, classdef, name)]
+    finally:
+        _CALLERS_ACTIVE.discard(function)
+    if not kinds:
+        return None
+    if Kind.TENSOR in kinds:
+        return Kind.TENSOR
+    return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
+
+
+def _passed_kinds(function: nodes.FunctionDef, classdef: nodes.ClassDef, name: str):
+    positional = [arg.name for arg in function.args.posonlyargs + function.args.args][1:]
+    index = positional.index(name) if name in positional else None
+    for call in _instance_calls(classdef):
+        keywords = {keyword.arg: keyword.value for keyword in call.keywords or ()}
+        if any(isinstance(arg, nodes.Starred) for arg in call.args) or None in keywords:
+            continue  # *args or **kwargs: what lands in the parameter is not visible
+        if name in keywords:
+            argument = keywords[name]
+        elif index is not None and index < len(call.args):
+            argument = call.args[index]
+        else:
+            continue  # the default value is used
+        caller = call.frame()
+        if isinstance(caller, nodes.FunctionDef):
+            yield evaluator(caller).kind(argument)
+
+
+def _instance_calls(classdef: nodes.ClassDef):
+    """Calls of instances of ``classdef`` built in its module: ``self.x = C()`` then ``self.x(...)``."""
+    for construction in classdef.root().nodes_of_class(nodes.Call):
+        if names.basename(construction.func) != classdef.name or resolve.definition(construction.func) is not classdef:
+            continue
+        statement = construction.parent
+        if not isinstance(statement, nodes.Assign) or len(statement.targets) != 1:
+            continue
+        target = statement.targets[0]
+        if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name):
+            holder = construction.frame().parent
+            if isinstance(holder, nodes.ClassDef):
+                for call in holder.nodes_of_class(nodes.Call):
+                    func = call.func
+                    if isinstance(func, nodes.Attribute) and func.attrname == target.attrname:
+                        if isinstance(func.expr, nodes.Name) and func.expr.name == target.expr.name:
+                            yield call
+        elif isinstance(target, nodes.AssignName):
+            for call in construction.frame().nodes_of_class(nodes.Call):
+                if isinstance(call.func, nodes.Name) and call.func.name == target.name:
+                    yield call
+
+
+@functools.lru_cache(maxsize=128)
+def evaluator(function: nodes.FunctionDef) -> Evaluator:
+    """The shared evaluator of a function (memoised results are reused by every rule)."""
+    return Evaluator(function)

@@ -41,6 +41,7 @@ class Rule:
     message: str
     description: str
     options: Tuple
+    appendix: str = ""  # extra reference material the checker renders (e.g. its data table)
 
     @property
     def folder(self) -> Path:
@@ -60,7 +61,17 @@ def rules() -> List[Rule]:
     for checker in CHECKERS:
         for msgid, definition in checker.msgs.items():
             message, symbol, description = definition[:3]
-            found.append(Rule(msgid, symbol, message, description, tuple(getattr(checker, "options", ()))))
+            appendix = getattr(checker, "doc_appendix", None)
+            found.append(
+                Rule(
+                    msgid,
+                    symbol,
+                    message,
+                    description,
+                    tuple(getattr(checker, "options", ())),
+                    appendix().rstrip() + "\n" if appendix else "",
+                )
+            )
     return sorted(found, key=lambda rule: rule.msgid[1:])
 
 
@@ -92,6 +103,8 @@ def rule_page(rule: Rule) -> str:
     options = _options_table(rule)
     if options:
         parts.append(f"### Option reference\n\n{options}")
+    if rule.appendix:
+        parts.append(rule.appendix)
     parts.append("## Example\n")
     rcfile = rule.folder / "pylintrc"
     if rcfile.exists():

@@ -1,6 +1,8 @@
 """Plain containers whose elements are registered some other way stay silent."""
 
-from mindspore import nn
+import numpy as np
+import mindspore as ms
+from mindspore import Parameter, ParameterTuple, Tensor, nn
 
 
 def make_body(layers):
@@ -67,3 +69,28 @@ def builder():
             self.layers = [nn.Dense(4, 4)]  # [cell-container-not-registered]
 
     return Inner
+
+
+class RecurrentWeights(nn.Cell):
+    """Parameters collected in lists, then wrapped in ParameterTuple (an RNN pattern)."""
+
+    def __init__(self, layers):
+        super().__init__()
+        self.weights = []
+        self.groups = []
+        for index in range(layers):
+            weight = Parameter(Tensor(np.ones((4, 4)), ms.float32), name=f"w{index}")
+            self.weights.append(weight)
+            self.groups.append(ParameterTuple((self.weights[index],)))
+        self.weights = ParameterTuple(self.weights)
+
+
+class FrozenBranches(nn.Cell):
+    """Fixed-weight branches kept out of training on purpose."""
+
+    def __init__(self, groups):
+        super().__init__()
+        self.branches = []
+        for index in range(groups):
+            self.branches.append(nn.Conv2dTranspose(4, 4, 3))
+            self.branches[index].weight.requires_grad = False

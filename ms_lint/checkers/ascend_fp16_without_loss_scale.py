@@ -1,0 +1,96 @@
+"""ascend-fp16-without-loss-scale: float16 training on Ascend, with Conv/Sort/TopK, and no loss scaling."""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+from pylint.interfaces import HIGH, INFERENCE, Confidence
+
+from ms_lint.checkers.base import Candidate, ProjectChecker
+from ms_lint.semantics import facts, precision, training
+
+SYMBOL = "ascend-fp16-without-loss-scale"
+MANAGER_FIX = "pass loss_scale_manager=ms.amp.DynamicLossScaleManager() (or FixedLossScaleManager), or use amp_level=\"O2\""
+CELL_FIX = "use nn.TrainOneStepWithLossScaleCell(..., scale_sense=nn.DynamicLossScaleUpdateCell(...))"
+FUNCTIONAL_FIX = "scale the loss with ms.amp.DynamicLossScaler (scale, unscale, all_finite)"
+FIXES = {"Model": MANAGER_FIX, "build_train_network": MANAGER_FIX, "TrainOneStepCell": CELL_FIX}
+
+
+class AscendFp16WithoutLossScaleChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "W7343": (
+            "%s trains on Ascend in float16 (%s) without loss scaling, and the program uses %s, which MindSpore "
+            "lists as float16-only on Ascend: small gradients underflow to zero and large ones overflow. To fix, %s.",
+            SYMBOL,
+            "MindSpore's migration guide: on Ascend, Conv, Sort and TopK only run in float16, so loss scaling "
+            "is a standard part of float16 training there. Model(amp_level=\"O2\") adds a dynamic loss scale "
+            "manager; O1, O3 and \"auto\", to_float and the amp functions add none.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    def __init__(self, linter=None) -> None:
+        super().__init__(linter)
+        self._inferred_in_module = False
+
+    def visit_module(self, node: nodes.Module) -> None:
+        super().visit_module(node)
+        self._inferred_in_module = False
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        step = training.train_step(node)
+        if step is None or training.loss_scaling(node) or training.has_unpacked_arguments(node):
+            return
+        reason = self._float16_here(node)
+        if reason is None:
+            return
+        if not reason:
+            if self._inferred_in_module:
+                return  # one finding per module when float16 is only known from the program
+            self._inferred_in_module = True
+        fix = FIXES.get(step, CELL_FIX if step.startswith("TrainOneStep") else FUNCTIONAL_FIX)
+        self.defer(node, args=(f"{node.func.as_string()}(...)", reason, fix), detail=(reason,))
+
+    @staticmethod
+    def _float16_here(node: nodes.Call) -> Optional[str]:
+        """How this training call's network is float16, as its own code shows; "" when its network
+        comes from code out of sight (float16 then depends on the program); None when the code
+        shows it is not float16 (float32, bfloat16, or a level from a variable with no cast)."""
+        level = training.amp_level(node)
+        if level in training.FLOAT16_LEVELS or level == "O2":  # O2 here: with loss_scale_manager=None
+            name = training.LEVEL_PARAMETERS[training.training_api(node)]
+            suffix = ", loss_scale_manager=None" if level == "O2" else ""
+            return f"{name}={training.level_argument(node).as_string()}{suffix}"
+        tracking = precision.track(node)
+        for conversion in tracking.conversions:
+            if conversion.float16 and conversion.certain:
+                return f"{conversion.text}, line {conversion.line}"
+        if level == training.DYNAMIC or any(conversion.dtype == training.BFLOAT16 for conversion in tracking.conversions):
+            return None
+        return "" if tracking.opaque else None
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        if self.target(program).device_target != "Ascend":
+            return None
+        if program.loss_scaling or not program.ascend_float16_ops:
+            return None
+        if candidate.detail[0]:
+            return HIGH
+        # An amp_level elsewhere converts only its own Model's network; casts of network objects travel.
+        return INFERENCE if program.float16 - {"amp_level"} else None
+
+    def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
+        step, reason, fix = candidate.args
+        if not reason:
+            reason = "the program casts networks with " + ", ".join(sorted(program.float16 - {"amp_level"}))
+        return step, reason, _listing(sorted(program.ascend_float16_ops)), fix
+
+
+def _listing(items) -> str:
+    """``Conv, Sort and TopK``."""
+    return " and ".join(filter(None, (", ".join(items[:-1]), items[-1]))) if items else ""

@@ -1,0 +1,55 @@
+"""ascend-group-conv-unsupported: a grouped convolution that Ascend does not run (not depthwise, or a 3-D op)."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+from pylint.interfaces import HIGH, INFERENCE
+
+from ms_lint.checkers.base import ProjectChecker
+from ms_lint.semantics import ascend
+
+SYMBOL = "ascend-group-conv-unsupported"
+ASCEND = "Ascend"
+REASONS = {
+    "depthwise": "MindSpore documents that Ascend runs group > 1 only when in_channels == out_channels == group",
+    "one": "MindSpore raises ValueError on Ascend ('On Ascend platform, group = 1 must be satisfied')",
+}
+FIXES = {
+    "depthwise": "split the input channels into {group} groups, convolve each and concatenate the results, "
+    "or use a depthwise convolution (group == in_channels == out_channels) followed by a 1x1 convolution",
+    "one": "use group=1 and split the channels into {group} groups yourself (nn.Conv3d does this for you)",
+}
+
+
+class AscendGroupConvUnsupportedChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "E7361": (
+            "%s with %s is a grouped convolution Ascend does not support: %s. Instead, %s.",
+            SYMBOL,
+            "On Ascend, MindSpore's 2-D convolutions support group > 1 only for depthwise convolution, "
+            "and ops.Conv3D/ops.Conv3DTranspose only group = 1. CPU and GPU accept these groups, so the "
+            "failure appears only once the network runs on Ascend.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    doc_appendix = staticmethod(ascend.groups_table)
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        violation = ascend.group_violation(node)
+        if violation is None:
+            return
+        group = violation.values[0][1]
+        settings = ", ".join(f"{name}={value}" for name, value in violation.values)
+        rule = violation.rule.rule
+        args = (node.func.as_string(), settings, REASONS[rule], FIXES[rule].format(group=group))
+        self.defer(violation.node, args=args, detail=(violation.rule.confidence,))
+
+    def decide(self, candidate, program):
+        if self.target(program).device_target != ASCEND:
+            return None
+        return HIGH if candidate.detail[0] == "HIGH" else INFERENCE

@@ -1,0 +1,68 @@
+"""distributed-training-without-seed: a distributed training program that never calls set_seed."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+from pylint.interfaces import HIGH, INFERENCE, Confidence
+
+from ms_lint.checkers.base import Candidate, ProjectChecker
+from ms_lint.semantics import facts, training
+
+SYMBOL = "distributed-training-without-seed"
+
+
+class DistributedTrainingWithoutSeedChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "W7342": (
+            "Distributed training set up by %s, but the program never calls mindspore.set_seed: each rank "
+            "initialises different weights, dropout masks and shuffles. Call ms.set_seed(<same int on every "
+            "rank>) before building the network, or set_auto_parallel_context(parameter_broadcast=True).",
+            SYMBOL,
+            "In data or auto parallel training the gradients are all-reduced, so every rank must start from "
+            "the same parameters; without a global seed MindSpore's initialisers pick a random seed per "
+            "process. np.random.seed and dataset seeds do not reach them: use mindspore.set_seed, "
+            "parameter_broadcast=True, or load a checkpoint into the network.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    def __init__(self, linter=None) -> None:
+        super().__init__(linter)
+        self._module_reported = False  # one finding per module: its first distributed set-up
+
+    def visit_module(self, node: nodes.Module) -> None:
+        super().visit_module(node)
+        self._module_reported = False
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        if self._module_reported or not self._is_trigger(node):
+            return
+        self._module_reported = True
+        self.defer(node, args=(self._describe(node),))
+
+    @staticmethod
+    def _describe(node: nodes.Call) -> str:
+        mode = training.keyword(node, "parallel_mode")
+        if mode is None:
+            return node.as_string()
+        return f"{node.func.as_string()}(parallel_mode={mode.as_string()})"
+
+    @staticmethod
+    def _is_trigger(node: nodes.Call) -> bool:
+        """``communication.init()``, or a literal distributed ``parallel_mode``: the program's first sign."""
+        kind = training.distributed(node)
+        return kind is not None and kind != training.DYNAMIC
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        if not program.train_steps:
+            return None  # no training step in sight: inference, evaluation, or a set-up helper alone
+        if program.seeds or program.parameter_broadcast or program.checkpoint_loads:
+            return None
+        # HIGH only when the program's entry script and every user module it imports were linted.
+        return HIGH if program.scripts and not program.unseen_imports else INFERENCE

@@ -1,0 +1,57 @@
+"""graph-dynamic-shape-op: an operator whose output shape depends on the data, in graph-compiled code."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+
+from ms_lint.checkers.base import ProjectChecker
+from ms_lint.semantics import scope, shapes, values
+
+SYMBOL = "graph-dynamic-shape-op"
+BOOLEAN_MASK_FIX = "keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask"
+
+
+class GraphDynamicShapeOpChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "W7321": (
+            "'%s' in graph-compiled '%s' returns a Tensor whose shape depends on the data (%s): every "
+            "operator after it gets a dynamic shape. To keep shapes static, %s.",
+            SYMBOL,
+            "masked_select, nonzero, argwhere, unique, boolean-mask indexing x[mask] and topk with a "
+            "Tensor k give outputs whose shape is known only at run time. In graph mode every later "
+            "operator must then support dynamic shapes, which Ascend does only for some of them.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        kind = scope.graph_kind(node)
+        if kind is None:
+            return
+        function = scope.enclosing_function(node)
+        finding = shapes.dynamic_shape_call(node, values.evaluator(function))
+        if finding is not None:
+            what = finding.op.label if finding.op.value_argument is None else f"{finding.op.label} with a Tensor k"
+            self._defer(finding, function, kind, what, finding.op.fix)
+
+    @only_required_for_messages(SYMBOL)
+    def visit_subscript(self, node: nodes.Subscript) -> None:
+        kind = scope.graph_kind(node)
+        if kind is None:
+            return
+        function = scope.enclosing_function(node)
+        finding = shapes.boolean_mask_index(node, values.evaluator(function))
+        if finding is not None:
+            self._defer(finding, function, kind, "boolean-mask indexing", BOOLEAN_MASK_FIX)
+
+    def _defer(self, finding: shapes.Finding, function: nodes.FunctionDef, kind: str, what: str, fix: str) -> None:
+        args = (scope.snippet(finding.node), scope.display_name(function), what, fix)
+        self.defer(finding.node, args=args, detail=(kind, finding.certain))
+
+    def decide(self, candidate, program):
+        kind, certain = candidate.detail
+        return scope.confidence(kind, self.target(program).mode, certain)

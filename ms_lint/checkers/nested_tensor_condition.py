@@ -1,0 +1,72 @@
+"""nested-tensor-condition: if/while on Tensor values nested too deep in graph-compiled code."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+
+from ms_lint.checkers.base import ProjectChecker
+from ms_lint.semantics import control, scope, values
+
+SYMBOL = "nested-tensor-condition"
+OPTION = "mindspore-max-tensor-condition-depth"
+
+
+class NestedTensorConditionChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "R7322": (
+            "'%s' on a Tensor is nested %d deep in Tensor conditions in graph-compiled '%s' (limit %d). "
+            "Compute both branches and pick the result with ops.select or mint.where, or make the outer "
+            "conditions constants (flags set in __init__).",
+            SYMBOL,
+            "Each if/while on a Tensor value splits the compiled graph into subgraphs, and nested ones "
+            "multiply them: MindSpore's docs warn that several layers of conditional control statements "
+            "make graph compilation slow. Conditions the compiler decides (self.flag, x is None, shapes) "
+            "cost nothing and are not counted.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+    options = (
+        (
+            OPTION,
+            {
+                "default": 3,
+                "type": "int",
+                "metavar": "<depth>",
+                "help": "Deepest nesting of if/while statements on Tensor values allowed in graph-compiled "
+                "code (nested-tensor-condition).",
+            },
+        ),
+    )
+
+    @only_required_for_messages(SYMBOL)
+    def visit_if(self, node: nodes.If) -> None:
+        self._check(node)
+
+    @only_required_for_messages(SYMBOL)
+    def visit_while(self, node: nodes.While) -> None:
+        self._check(node)
+
+    def _check(self, node) -> None:
+        kind = scope.graph_kind(node)
+        if kind is None:
+            return
+        evaluator = values.evaluator(scope.enclosing_function(node))
+        if not control.is_tensor_condition(node, evaluator):
+            return
+        if control.is_elif(node) and control.is_tensor_condition(node.parent, evaluator):
+            return  # an elif of a reported if is part of the same finding
+        limit = self.linter.config.mindspore_max_tensor_condition_depth
+        outer = control.enclosing_tensor_conditions(node, evaluator)
+        if len(outer) + 1 != limit + 1:
+            return  # report only the first level past the limit, not every level inside it
+        certain = all(control.is_certain(statement, evaluator) for statement in (node, *outer))
+        keyword = "while" if isinstance(node, nodes.While) else "if"
+        args = (keyword, len(outer) + 1, scope.display_name(scope.enclosing_function(node)), limit)
+        self.defer(node, args=args, detail=(kind, certain))
+
+    def decide(self, candidate, program):
+        kind, certain = candidate.detail
+        return scope.confidence(kind, self.target(program).mode, certain)

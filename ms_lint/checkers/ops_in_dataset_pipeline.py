@@ -1,0 +1,64 @@
+"""ops-in-dataset-pipeline: MindSpore operators in code that the dataset pipeline runs."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.interfaces import HIGH, INFERENCE
+
+from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.semantics import pipeline
+
+SYMBOL = "ops-in-dataset-pipeline"
+
+
+class OpsInDatasetPipelineChecker(MindSporeChecker):
+    msgs = {
+        "W7340": (
+            "MindSpore %s '%s' runs inside the data pipeline (%s). Compute it with numpy, OpenCV or PIL, "
+            "or use a mindspore.dataset transform.",
+            SYMBOL,
+            "Dataset.map operations, per_batch_map and GeneratorDataset sources run in the pipeline's "
+            "worker threads and processes, where MindSpore operators are slow and can fail, crash or "
+            "hang (Ascend/GPU, fork); MindSpore's docs say not to use them there.",
+        )
+    }
+
+    def __init__(self, linter) -> None:
+        super().__init__(linter)
+        self._reported: set = set()  # nodes reported already: an operator is reported once
+
+    def open(self) -> None:
+        self._reported = set()
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        for entry in pipeline.entries(node):
+            self._check_entry(entry)
+
+    def _check_entry(self, entry: pipeline.Entry) -> None:
+        module = entry.call.root()
+        confidence = HIGH if entry.certain else INFERENCE
+        elsewhere = None
+        runners, direct = pipeline.handed_over(entry)
+        for use in direct:
+            where = f"handed to {entry.what} at line {entry.call.fromlineno}"
+            self._report(use, where, confidence)
+        for function, chain in pipeline.reachable(runners):
+            for use in pipeline.operator_uses(function):
+                if use.node.root() is not module:
+                    elsewhere = elsewhere or (use, chain)
+                    continue
+                where = f"in '{chain[-1]}', which {entry.what} runs at line {entry.call.fromlineno}"
+                self._report(use, where, confidence)
+        if elsewhere is not None and entry.argument not in self._reported:
+            self._reported.add(entry.argument)
+            use, chain = elsewhere
+            where = f"in '{chain[-1]}' ({use.node.root().name}, line {use.node.fromlineno}), which this {entry.what} runs"
+            self.add_message(SYMBOL, node=entry.argument, args=(use.kind, use.text, where), confidence=confidence)
+
+    def _report(self, use: pipeline.OperatorUse, where: str, confidence) -> None:
+        if use.node in self._reported:
+            return
+        self._reported.add(use.node)
+        self.add_message(SYMBOL, node=use.node, args=(use.kind, use.text, where), confidence=confidence)

@@ -1,0 +1,45 @@
+"""tensor-slice-variable-bound: a slice of a Tensor whose bound is a Tensor, in graph-compiled code."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+
+from ms_lint.checkers.base import ProjectChecker
+from ms_lint.semantics import scope, shapes, values
+
+SYMBOL = "tensor-slice-variable-bound"
+
+
+class TensorSliceVariableBoundChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "W7320": (
+            "Slice bound '%s' of '%s' is a Tensor in graph-compiled '%s', so the slice has a dynamic shape. "
+            "Use a bound the compiler knows (a Python int, a self.<attr> set in __init__, x.shape[i]), or keep "
+            "the full shape and mask the unwanted part (x * mask, ops.select).",
+            SYMBOL,
+            "A slice whose start, stop or step is a Tensor has a shape known only at run time: every "
+            "operator after it must handle a dynamic shape, which Ascend supports only for some operators "
+            "and which makes later reshapes fail for some inputs. Slice bounds computed from Tensors "
+            "(construct inputs, op results) are the usual cause.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    @only_required_for_messages(SYMBOL)
+    def visit_subscript(self, node: nodes.Subscript) -> None:
+        kind = scope.graph_kind(node)
+        if kind is None or not shapes.is_read(node):
+            return
+        function = scope.enclosing_function(node)
+        for finding in shapes.variable_slice_bounds(node, values.evaluator(function)):
+            args = (scope.snippet(finding.expr), scope.snippet(node.value), scope.display_name(function))
+            self.defer(node, args=args, detail=(kind, finding.certain))
+            return  # one message per subscript
+
+    def decide(self, candidate, program):
+        kind, certain = candidate.detail
+        return scope.confidence(kind, self.target(program).mode, certain)
+

@@ -1,0 +1,58 @@
+"""too-many-tensor-conditions: a graph-compiled function with many if/while on Tensor values."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+
+from ms_lint.checkers.base import ProjectChecker
+from ms_lint.semantics import control, scope, values
+
+SYMBOL = "too-many-tensor-conditions"
+OPTION = "mindspore-max-tensor-conditions"
+
+
+class TooManyTensorConditionsChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "R7323": (
+            "Graph-compiled '%s' has %d if/while statements on Tensor values (limit %d): each one adds "
+            "subgraphs, and compile time grows with their number. Replace small branches with ops.select "
+            "or mint.where, decide constant conditions in __init__, or split the function.",
+            SYMBOL,
+            "MindSpore compiles each if/while on a Tensor value into separate subgraphs, so compile time "
+            "grows with the number of such branches, even when they follow one another. Conditions the "
+            "compiler decides (self.flag, x is None, shapes) cost nothing and are not counted.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+    options = (
+        (
+            OPTION,
+            {
+                "default": 16,
+                "type": "int",
+                "metavar": "<count>",
+                "help": "Most if/while statements on Tensor values allowed in one graph-compiled function "
+                "(too-many-tensor-conditions).",
+            },
+        ),
+    )
+
+    @only_required_for_messages(SYMBOL)
+    def visit_functiondef(self, node: nodes.FunctionDef) -> None:
+        kind = scope.graph_kind(node)
+        if kind is None:
+            return
+        evaluator = values.evaluator(node)
+        found = list(control.tensor_conditions(node, evaluator))
+        limit = self.linter.config.mindspore_max_tensor_conditions
+        if len(found) <= limit:
+            return
+        certain = sum(1 for statement in found if control.is_certain(statement, evaluator)) > limit
+        self.defer(node, args=(scope.display_name(node), len(found), limit), detail=(kind, certain))
+
+    def decide(self, candidate, program):
+        kind, certain = candidate.detail
+        return scope.confidence(kind, self.target(program).mode, certain)

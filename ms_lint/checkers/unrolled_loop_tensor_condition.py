@@ -1,0 +1,60 @@
+"""unrolled-loop-tensor-condition: an if/while on a Tensor value inside a for loop of graph-compiled code."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+
+from ms_lint.checkers.base import ProjectChecker
+from ms_lint.semantics import control, scope, values
+
+SYMBOL = "unrolled-loop-tensor-condition"
+
+
+class UnrolledLoopTensorConditionChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "R7324": (
+            "'%s' on a Tensor inside 'for %s in %s' in graph-compiled '%s': graph mode unrolls the loop "
+            "(%s), compiling the branch once per iteration. Loop with 'while' on a Tensor condition, "
+            "or replace the branch with ops.select or mint.where.",
+            SYMBOL,
+            "In graph mode a for loop is unrolled: its body is copied once per iteration, and an if/while "
+            "on a Tensor value in it becomes new subgraphs in every copy, so compile time grows with the "
+            "trip count (and long loops exceed the call depth limit). A while loop on a Tensor condition "
+            "is compiled once.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    @only_required_for_messages(SYMBOL)
+    def visit_if(self, node: nodes.If) -> None:
+        self._check(node)
+
+    @only_required_for_messages(SYMBOL)
+    def visit_while(self, node: nodes.While) -> None:
+        self._check(node)
+
+    def _check(self, node) -> None:
+        kind = scope.graph_kind(node)
+        if kind is None:
+            return
+        function = scope.enclosing_function(node)
+        evaluator = values.evaluator(function)
+        if not control.is_tensor_condition(node, evaluator):
+            return
+        loop = control.unrolling_loop(node, evaluator)
+        if loop is None:
+            return
+        count = control.copies(loop)
+        copies = f"{count} copies" if count is not None else "one copy per item"
+        keyword = "while" if isinstance(node, nodes.While) else "if"
+        target = loop.target
+        names = ", ".join(scope.snippet(elt, 20) for elt in target.elts) if isinstance(target, nodes.Tuple) else None
+        args = (keyword, names or scope.snippet(target, 20), scope.snippet(loop.iter), scope.display_name(function), copies)
+        self.defer(node, args=args, detail=(kind, control.is_certain(node, evaluator)))
+
+    def decide(self, candidate, program):
+        kind, certain = candidate.detail
+        return scope.confidence(kind, self.target(program).mode, certain)

@@ -1,0 +1,1 @@
+"""MindSpore facts as data: the API catalog and version- or backend-specific tables."""

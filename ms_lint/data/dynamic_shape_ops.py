@@ -1,0 +1,90 @@
+"""MindSpore operators whose output shape depends on the input values (dynamic shape).
+
+In graph mode such an operator makes every shape downstream of it unknown at
+compile time. MindSpore's dynamic-shape guide lists them: "Unique/MaskedSelect/
+NonZero — dynamic shape is introduced when this API is used"; "TopK — the value of
+K is not fixed". Each entry names the public MindSpore names (functions and
+Primitive classes, as the catalog resolves them), the Tensor method of the same
+operator, the argument that makes the shape dynamic when it is a Tensor (None: the
+operator is always dynamic), the fix, and the evidence.
+
+Observed on MindSpore 2.10.0, CPU, GRAPH_MODE: the output shape of each operator
+marked ``OBS`` is not a compile-time constant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+DYNAMIC_SHAPE_GUIDE = "https://www.mindspore.cn/docs/en/r2.3/migration_guide/dynamic_shape.html"
+MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.0/migration_guide/model_development/model_and_cell.html"
+
+
+@dataclass(frozen=True)
+class DynamicShapeOp:
+    """One operator family (functional forms, Primitive and Tensor method)."""
+
+    label: str  # how the message names it
+    names: Tuple[str, ...]  # public MindSpore names of functions and Primitive classes
+    method: Optional[str]  # the Tensor method, if any
+    # (name, position in the function call, position in the Primitive call, position in the method call)
+    value_argument: Optional[Tuple[str, int, int, int]]
+    fix: str
+    versions: str
+    source: str
+
+
+DYNAMIC_SHAPE_OPS = (
+    DynamicShapeOp(
+        label="masked_select",
+        names=("mindspore.ops.masked_select", "mindspore.mint.masked_select", "mindspore.ops.MaskedSelect"),
+        method="masked_select",
+        value_argument=None,
+        fix="keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask",
+        versions="all (OBS 2.10)",
+        source=DYNAMIC_SHAPE_GUIDE,
+    ),
+    DynamicShapeOp(
+        label="nonzero",
+        names=("mindspore.ops.nonzero", "mindspore.mint.nonzero", "mindspore.ops.NonZero"),
+        method="nonzero",
+        value_argument=None,
+        fix="work on the mask itself (x * mask, ops.select) instead of the indices it selects",
+        versions="all (OBS 2.10)",
+        source=DYNAMIC_SHAPE_GUIDE,
+    ),
+    DynamicShapeOp(
+        label="argwhere",
+        names=("mindspore.ops.argwhere",),
+        method="argwhere",
+        value_argument=None,
+        fix="work on the mask itself (x * mask, ops.select) instead of the indices it selects",
+        versions="2.0+ (OBS 2.10)",
+        source=DYNAMIC_SHAPE_GUIDE,
+    ),
+    DynamicShapeOp(
+        label="unique",
+        names=(
+            "mindspore.ops.unique",
+            "mindspore.mint.unique",
+            "mindspore.ops.Unique",
+            "mindspore.numpy.unique",
+            "mindspore.ops.unique_consecutive",
+        ),
+        method="unique",
+        value_argument=None,
+        fix="use a fixed-size result (ops.unique_with_pad), or compute it outside the graph",
+        versions="all (OBS 2.10: ops.unique, ops.Unique, numpy.unique, unique_consecutive)",
+        source=DYNAMIC_SHAPE_GUIDE,
+    ),
+    DynamicShapeOp(
+        label="topk",
+        names=("mindspore.ops.topk", "mindspore.ops.top_k", "mindspore.mint.topk", "mindspore.ops.TopK"),
+        method="topk",
+        value_argument=("k", 1, 1, 0),
+        fix="pass k as a Python int, or sort (ops.sort) and mask by the k-th value",
+        versions="all (OBS 2.10: a Tensor k gives a dynamic shape, an int k a static one)",
+        source=MODEL_AND_CELL,
+    ),
+)

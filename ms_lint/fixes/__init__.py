@@ -1,0 +1,13 @@
+"""Safe automatic fixes: ``ms-lint --fix`` applies them, ``ms-lint --diff`` shows them.
+
+A fixer is a module named after its rule's symbol with ``SYMBOL``, ``NODE_TYPES`` (the
+astroid node types the rule reports on) and ``fix(node, source, context)``, which returns a
+:class:`~ms_lint.fixes.base.Fix` (minimal text edits) or a
+:class:`~ms_lint.fixes.base.Refusal` (why the code is left alone). A rule without a fixer is
+reported as usual. Findings come from a normal lint run, so pragmas, options and
+``--disable`` apply to the fixes too.
+"""
+
+from ms_lint.fixes import cell_container_not_registered, forward_without_construct
+
+FIXERS = {fixer.SYMBOL: fixer for fixer in (cell_container_not_registered, forward_without_construct)}

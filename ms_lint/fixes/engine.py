@@ -1,0 +1,204 @@
+"""``ms-lint --fix`` / ``--diff``: lint, fix what is safe, write the files or print a diff.
+
+1. Lint with the user's arguments (a normal ms-lint run, so pragmas and options apply).
+2. For each finding of a rule that has a fixer, find its node and ask the fixer.
+3. Apply each file's fixes; a fix whose edits overlap an earlier one waits for the next run,
+   and a file that would no longer parse is left untouched.
+4. ``--fix`` writes the files, says what it fixed and left alone, and lints again to report
+   what is left (its exit status is that lint's). ``--diff`` prints a unified diff and
+   writes nothing (exit status 1 when there is something to fix).
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import sys
+import tokenize
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import astroid
+from astroid import nodes
+from pylint.reporters import CollectingReporter
+
+from ms_lint import cli
+from ms_lint.fixes import FIXERS
+from ms_lint.fixes.base import Fix, Outcome, Refusal, Source, overlaps
+
+
+class Collector(CollectingReporter):
+    """Keeps the messages and the linted files, prints nothing."""
+
+    name = "ms-lint-fix-collector"
+
+    def __init__(self):
+        super().__init__()
+        self.files: List[Tuple[str, str]] = []  # (module name, path)
+
+    def on_set_current_module(self, module: str, filepath: Optional[str]) -> None:
+        if filepath and (module, filepath) not in self.files:
+            self.files.append((module, filepath))
+
+
+@dataclass
+class Context:
+    """What a fixer may look at beyond its node: every linted module, and every finding of the run."""
+
+    modules: List[nodes.Module]
+    findings: set = field(default_factory=set)  # (path, line, column, symbol)
+
+    def flagged(self, node: nodes.NodeNG, symbol: Optional[str] = None) -> bool:
+        path = str(Path(node.root().file or "").resolve())
+        line, column = _span(node)[:2]
+        return any(f[:3] == (path, line, column) and (symbol is None or f[3] == symbol) for f in self.findings)
+
+
+@dataclass
+class FileFix:
+    path: Path
+    encoding: str
+    source: Source
+    outcomes: List[Outcome]
+    text: Optional[str] = None  # the fixed text, when something was fixed
+
+
+def collect(args: Sequence[str]):
+    """(messages, [(module, path)]) of an ms-lint run with these arguments."""
+    run = cli.run([*args, f"--output-format={__name__}.Collector", "--jobs=1"], exit=False)
+    reporter = run.linter.reporter
+    return reporter.messages, reporter.files
+
+
+def plan(messages, files) -> List[FileFix]:
+    """Ask the fixers about every finding they know; apply each file's safe fixes in memory."""
+    modules = {}
+    for module_name, path in files:
+        module = _parse(path, module_name)
+        if module is not None:
+            modules[str(Path(path).resolve())] = module
+    findings = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol) for m in messages}
+    context = Context(list(modules.values()), findings)
+    by_file: Dict[str, FileFix] = {}
+    for message in sorted(messages, key=lambda m: (m.abspath, m.line, m.column)):
+        fixer = FIXERS.get(message.symbol)
+        if fixer is None:
+            continue
+        path = str(Path(message.abspath).resolve())
+        if path not in by_file:
+            read = _read(Path(path))
+            if read is None:
+                continue
+            by_file[path] = FileFix(Path(path), read[0], Source(read[1]), [])
+        file_fix = by_file[path]
+        node = _locate(modules.get(path), message, fixer.NODE_TYPES)
+        if node is None:
+            result = Refusal("the flagged code was not found")
+        else:
+            try:
+                result = fixer.fix(node, file_fix.source, context)
+            except Exception as error:  # pylint: disable=broad-except
+                result = Refusal(f"the fixer failed ({type(error).__name__}); please report it")
+        file_fix.outcomes.append(Outcome(message.path, message.line, message.symbol, result))
+    for file_fix in by_file.values():
+        _apply(file_fix)
+    return list(by_file.values())
+
+
+def _apply(file_fix: FileFix) -> None:
+    accepted: List[Outcome] = []
+    for outcome in file_fix.outcomes:
+        if not isinstance(outcome.result, Fix):
+            continue
+        if any(overlaps(outcome.result.edits, other.result.edits, file_fix.source) for other in accepted):
+            outcome.result = Refusal("it overlaps another fix in this file: run --fix again")
+            continue
+        accepted.append(outcome)
+    if not accepted:
+        return
+    text = file_fix.source.apply([edit for outcome in accepted for edit in outcome.result.edits])
+    if text is not None:
+        try:
+            compile(text, str(file_fix.path), "exec", dont_inherit=True)
+        except (SyntaxError, ValueError):
+            text = None
+    if text is None:
+        for outcome in accepted:
+            outcome.result = Refusal("the fixed file would not parse; nothing was changed")
+        return
+    for outcome in accepted:
+        outcome.applied = True
+    file_fix.text = text
+
+
+def main(args: Sequence[str], write: bool) -> int:
+    """``ms-lint --fix`` (``write``) or ``ms-lint --diff``."""
+    messages, files = collect(args)
+    file_fixes = plan(messages, files)
+    notes = sys.stdout if write else sys.stderr
+    for file_fix in file_fixes:
+        for outcome in file_fix.outcomes:
+            if outcome.applied:
+                print(f"{outcome.path}:{outcome.line}: fixed ({outcome.symbol}): {outcome.result.summary}", file=notes)
+            else:
+                print(f"{outcome.path}:{outcome.line}: left alone ({outcome.symbol}): {outcome.result.reason}", file=notes)
+    changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
+    if not write:
+        for file_fix in changed:
+            sys.stdout.writelines(_diff(file_fix))
+        return 1 if changed else 0
+    for file_fix in changed:
+        file_fix.path.write_bytes(file_fix.text.encode(file_fix.encoding))
+    astroid.MANAGER.clear_cache()
+    try:
+        cli.run(args)
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else 1
+    return 0
+
+
+def _diff(file_fix: FileFix):
+    name = file_fix.path.as_posix()
+    try:
+        name = file_fix.path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        pass
+    before = file_fix.source.text.splitlines(keepends=True)
+    after = file_fix.text.splitlines(keepends=True)
+    for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
+        yield line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
+
+
+def _read(path: Path) -> Optional[Tuple[str, str]]:
+    try:
+        data = path.read_bytes()
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        encoding = "utf-8" if encoding == "utf-8-sig" and not data.startswith(b"\xef\xbb\xbf") else encoding
+        return encoding, data.decode(encoding)
+    except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
+        return None
+
+
+def _parse(path: str, module_name: str) -> Optional[nodes.Module]:
+    try:
+        return astroid.MANAGER.ast_from_file(path, modname=module_name, source=True)
+    except Exception:  # pylint: disable=broad-except
+        return None
+
+
+def _span(node: nodes.NodeNG) -> tuple:
+    position = getattr(node, "position", None)
+    if position is not None:
+        return (position.lineno, position.col_offset, position.end_lineno, position.end_col_offset)
+    return (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+
+
+def _locate(module: Optional[nodes.Module], message, node_types) -> Optional[nodes.NodeNG]:
+    if module is None:
+        return None
+    wanted = (message.line, message.column, message.end_line, message.end_column)
+    for node in module.nodes_of_class(node_types):
+        if _span(node) == wanted:
+            return node
+    return None

@@ -1,0 +1,151 @@
+"""Control flow on Tensor values in graph-compiled code.
+
+MindSpore's docs distinguish *constant* conditions, which the compiler decides
+(``self.flag``, ``x is None``, ``isinstance``, ``self.training``, shape tests),
+from *variable* conditions on Tensor values. A variable ``if``/``while`` splits
+the graph into subgraphs; a ``for`` loop is unrolled, one copy of its body per
+iteration, so a variable condition inside it is compiled once per iteration.
+
+Observed on MindSpore 2.10, CPU, GRAPH_MODE (first call, trivial branch bodies):
+compile time follows the number of variable ``if`` statements compiled, not the
+number of paths through them: 8 in a row 0.5 s, 31 in a row 0.9 s, 255 in a row
+11 s, 600 in a row 68 s; a full binary tree of depth 8 (255 ``if``) 6.8 s, a
+nested chain of depth 8 0.4 s. A ``for i in range(N)`` loop around one variable
+``if``: N=10 0.3 s, 50 0.9 s, 200 7.5 s, and N=700 fails to compile ("Exceed
+function call depth limit 1000"); the same body in a ``while`` on a Tensor
+condition compiles once (0.2 s for 50 iterations).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from astroid import nodes
+
+from ms_lint.semantics.values import Evaluator, Kind
+
+BRANCHES = (nodes.If, nodes.While)
+# Nodes whose code is not part of the function being compiled as written here.
+SEPARATE_SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)
+
+
+def is_tensor_condition(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:
+    """An ``if``/``while`` whose condition is a Tensor value (a variable condition)."""
+    return isinstance(statement, BRANCHES) and evaluator.kind(statement.test) is Kind.TENSOR
+
+
+def is_certain(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:
+    """The condition is a Tensor without assuming that graph inputs are Tensors."""
+    return evaluator.is_certain_tensor(statement.test)
+
+
+def is_elif(statement: nodes.NodeNG) -> bool:
+    """``elif`` of the ``if`` above it (same level), as opposed to an ``if`` nested in ``else:``."""
+    parent = statement.parent
+    return (
+        isinstance(statement, nodes.If)
+        and isinstance(parent, nodes.If)
+        and len(parent.orelse) == 1
+        and parent.orelse[0] is statement
+        and statement.col_offset == parent.col_offset
+        and statement.lineno != parent.lineno
+    )
+
+
+def _in_block(child: nodes.NodeNG, statement: nodes.NodeNG) -> bool:
+    """``child`` is in the body or else-block of ``statement`` (not its test)."""
+    return child in getattr(statement, "body", ()) or child in getattr(statement, "orelse", ())
+
+
+def enclosing_tensor_conditions(statement: nodes.NodeNG, evaluator: Evaluator) -> list:
+    """The variable ``if``/``while`` statements a statement is nested in, innermost first.
+
+    An ``elif`` sits at the level of its ``if``, not inside it.
+    """
+    found = []
+    child, parent = statement, statement.parent
+    while parent is not None and not isinstance(parent, SEPARATE_SCOPES):
+        if isinstance(parent, BRANCHES) and _in_block(child, parent) and is_tensor_condition(parent, evaluator):
+            if not is_elif(child):
+                found.append(parent)
+        child, parent = parent, parent.parent
+    return found
+
+
+def tensor_conditions(function: nodes.FunctionDef, evaluator: Evaluator) -> Iterator[nodes.NodeNG]:
+    """Every variable ``if``/``while`` of a function's own code (nested functions excluded)."""
+    for statement in _own_statements(function):
+        if is_tensor_condition(statement, evaluator):
+            yield statement
+
+
+def _own_statements(function: nodes.FunctionDef) -> Iterator[nodes.NodeNG]:
+    stack = list(function.body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, SEPARATE_SCOPES):
+            continue
+        yield node
+        stack.extend(child for child in node.get_children() if child.is_statement)
+
+
+def unrolling_loop(statement: nodes.NodeNG, evaluator: Evaluator) -> Optional[nodes.For]:
+    """The innermost ``for`` loop whose every iteration compiles ``statement`` again.
+
+    None when ``statement`` is not in a ``for`` loop of its function, or when a
+    variable ``if``/``while`` lies between them (that one is reported instead).
+    """
+    child, parent = statement, statement.parent
+    while parent is not None and not isinstance(parent, SEPARATE_SCOPES):
+        if isinstance(parent, nodes.For) and child in parent.body:
+            return parent
+        if isinstance(parent, BRANCHES) and _in_block(child, parent) and is_tensor_condition(parent, evaluator):
+            return None
+        child, parent = parent, parent.parent
+    return None
+
+
+def copies(loop: nodes.For) -> Optional[int]:
+    """How many times unrolling compiles the body of ``loop``: its trip count times those of the
+    ``for`` loops around it in the same function; None if one of them is not a literal count."""
+    total = 1
+    node: Optional[nodes.NodeNG] = loop
+    while node is not None and not isinstance(node, SEPARATE_SCOPES):
+        parent = node.parent
+        if isinstance(node, nodes.For):
+            count = trip_count(node)
+            if count is None:
+                return None
+            total *= count
+        if isinstance(parent, nodes.For) and node not in parent.body:
+            node = parent.parent  # the iterable or else-block of a loop is not repeated by it
+            continue
+        node = parent
+    return total
+
+
+def trip_count(loop: nodes.For) -> Optional[int]:
+    """The number of iterations of ``for ... in range(<literals>)`` or over a literal tuple/list."""
+    iterable = loop.iter
+    if isinstance(iterable, (nodes.Tuple, nodes.List)):
+        if any(isinstance(elt, nodes.Starred) for elt in iterable.elts):
+            return None
+        return len(iterable.elts)
+    if isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Name) and iterable.func.name == "range":
+        bounds = [_int_literal(arg) for arg in iterable.args]
+        if not bounds or None in bounds or iterable.keywords:
+            return None
+        try:
+            return len(range(*bounds))
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def _int_literal(expr: nodes.NodeNG) -> Optional[int]:
+    if isinstance(expr, nodes.Const) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+        return expr.value
+    if isinstance(expr, nodes.UnaryOp) and expr.op == "-":
+        value = _int_literal(expr.operand)
+        return -value if value is not None else None
+    return None

@@ -1,0 +1,110 @@
+"""Measure what ms_lint adds to pylint's own time on a directory of code.
+
+    python -m ms_lint.tools.bench DIR [--repeat 3] [--jobs 1]
+
+It times, in fresh processes, pylint parsing DIR with no checks (the baseline) and
+pylint running only ms_lint's checks, and prints both, their ratio and peak memory.
+When MindSpore is installed it repeats both with MindSpore hidden from the
+interpreter, to show the plugin costs the same whether MindSpore is there or not.
+
+The baseline is ``pylint --disable=all --enable=syntax-error``: with every message
+disabled, pylint exits before parsing anything, so one message stays on to make it
+build every module's AST.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+from typing import List, Optional, Sequence, Tuple
+
+RUNNER = (
+    "import resource, sys\n"
+    "from pylint.lint import Run\n"
+    "Run(sys.argv[1:], exit=False)\n"
+    "sys.stderr.write('MAXRSS %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+)
+COMMON = ["--persistent=n", "--score=n", "--reports=n", "--disable=all"]
+BASELINE = ["--enable=syntax-error"]
+MS_LINT = ["--load-plugins=ms_lint", "--enable=mindspore"]
+
+
+def _empty_rcfile(directory: Path) -> Path:
+    rcfile = directory / "empty.rc"
+    rcfile.write_text("[MAIN]\n", encoding="utf-8")
+    return rcfile
+
+
+def _site_without_mindspore(directory: Path) -> Path:
+    """Symlinks to this environment's site-packages, MindSpore left out."""
+    site = Path(sysconfig.get_paths()["purelib"])
+    shadow = directory / "site-without-mindspore"
+    shadow.mkdir()
+    for entry in site.iterdir():
+        if not entry.name.lower().startswith("mindspore"):
+            (shadow / entry.name).symlink_to(entry)
+    return shadow
+
+
+def _time_once(command: Sequence[str], env: Optional[dict]) -> Tuple[float, int]:
+    start = time.perf_counter()
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if "Traceback" in result.stderr:
+        raise SystemExit(f"pylint failed:\n{result.stderr}")
+    maxrss = next((int(line.split()[1]) for line in result.stderr.splitlines() if line.startswith("MAXRSS")), 0)
+    return elapsed, maxrss
+
+
+def measure(args: List[str], repeat: int, env: Optional[dict], python_flags: Sequence[str] = ()) -> Tuple[float, int]:
+    """Median wall time (s) and peak RSS (KiB) of ``repeat`` fresh pylint processes."""
+    command = [sys.executable, *python_flags, "-c", RUNNER, *args]
+    runs = [_time_once(command, env) for _ in range(repeat)]
+    return statistics.median(run[0] for run in runs), max(run[1] for run in runs)
+
+
+def report(label: str, baseline: Tuple[float, int], plugin: Tuple[float, int]) -> float:
+    ratio = plugin[0] / baseline[0] if baseline[0] else float("nan")
+    print(f"{label}")
+    print(f"  pylint, parse only:        {baseline[0]:7.2f} s   {baseline[1] / 1024:7.0f} MiB")
+    print(f"  pylint + ms_lint checks:   {plugin[0]:7.2f} s   {plugin[1] / 1024:7.0f} MiB")
+    print(f"  ratio: {ratio:.3f} (ms_lint adds {100 * (ratio - 1):+.1f}%)")
+    return ratio
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+", help="directories or files to lint")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median is reported)")
+    parser.add_argument("--jobs", type=int, default=1, help="pylint --jobs")
+    options = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="ms_lint_bench_") as scratch:
+        scratch_dir = Path(scratch)
+        rcfile = _empty_rcfile(scratch_dir)
+        common = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *COMMON]
+        files = [str(Path(path).resolve()) for path in options.paths]
+        print(f"python {sys.version.split()[0]}, {len(files)} path(s), median of {options.repeat} run(s), jobs={options.jobs}")
+        installed = importlib.util.find_spec("mindspore") is not None
+        label = "MindSpore installed" if installed else "MindSpore not installed"
+        report(label, measure([*common, *BASELINE, *files], options.repeat, None),
+               measure([*common, *MS_LINT, *files], options.repeat, None))
+        if installed:
+            package_root = str(Path(__file__).resolve().parent.parent.parent)
+            shadow = _site_without_mindspore(scratch_dir)
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join([package_root, str(shadow)]))
+            report("MindSpore hidden (same environment, MindSpore left out of site-packages)",
+                   measure([*common, *BASELINE, *files], options.repeat, env, ["-S"]),
+                   measure([*common, *MS_LINT, *files], options.repeat, env, ["-S"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

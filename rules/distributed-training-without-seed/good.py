@@ -1,0 +1,27 @@
+"""Data-parallel training with the same global seed on every rank."""
+
+import mindspore as ms
+from mindspore import nn
+from mindspore.communication import get_group_size, init
+from mindspore.train import Model
+
+
+def create_network():
+    return nn.SequentialCell([nn.Dense(32, 64), nn.ReLU(), nn.Dropout(p=0.1), nn.Dense(64, 10)])
+
+
+def main(dataset):
+    ms.set_seed(1)  # the same on every rank: same weights, dropout masks and shuffles
+    init()
+    ms.set_auto_parallel_context(
+        parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True, device_num=get_group_size()
+    )
+    net = create_network()
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    optimizer = nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
+    model = Model(net, loss_fn, optimizer)
+    model.train(10, dataset)
+
+
+if __name__ == "__main__":
+    main(dataset=None)

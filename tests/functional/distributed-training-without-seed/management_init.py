@@ -1,0 +1,27 @@
+"""communication.management.init in a script with a training loop; numpy and dataset seeds only."""
+# pylint: disable=missing-function-docstring
+
+import numpy as np
+
+import mindspore as ms
+import mindspore.dataset as ds
+from mindspore import nn
+from mindspore.communication.management import get_rank, init
+
+
+def train(dataset):
+    np.random.seed(0)
+    ds.config.set_seed(0)
+    init("hccl")  # [distributed-training-without-seed]
+    init()
+    net = nn.Dense(2, 2)
+    optimizer = nn.Adam(net.trainable_params())
+    grad_fn = ms.value_and_grad(lambda x, y: nn.MSELoss()(net(x), y), None, optimizer.parameters)
+    for x, y in dataset:
+        _, grads = grad_fn(x, y)
+        optimizer(grads)
+    return get_rank()
+
+
+if __name__ == "__main__":
+    train([])

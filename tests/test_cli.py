@@ -1,0 +1,103 @@
+"""The ms-lint command: only ms_lint's checks, the project's configuration, no files, partial views."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from ms_lint import cli
+
+PLUGINS = Path(__file__).parent / "plugins"
+BAD = textwrap.dedent(
+    """\
+    import os
+    from mindspore import nn
+
+
+    class Tower(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+
+        def construct(self, x):
+            return x
+    """
+)
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tower.py").write_text(BAD, encoding="utf-8")
+    return tmp_path
+
+
+def test_only_ms_lint_checks_run(project, capsys):
+    assert cli.main(["tower.py"]) == 4
+    out = capsys.readouterr().out
+    assert "tower.py:8:8: W7300" in out
+    assert "unused-import" not in out and "missing-module-docstring" not in out
+    assert "rated" not in out  # no score
+
+
+def test_configuration_cannot_enable_pylint_checks_nor_lower_the_bar(project, capsys):
+    (project / "pyproject.toml").write_text(
+        '[tool.pylint.main]\nfail-under = 0\n[tool.pylint.messages_control]\nenable = ["unused-import"]\n',
+        encoding="utf-8",
+    )
+    assert cli.main(["tower.py"]) == 4
+    assert "unused-import" not in capsys.readouterr().out
+
+
+def test_rules_disabled_in_the_configuration_stay_disabled(project, capsys):
+    (project / "pyproject.toml").write_text(
+        '[tool.pylint.messages_control]\ndisable = ["cell-container-not-registered"]\n', encoding="utf-8"
+    )
+    assert cli.main(["tower.py"]) == 0
+    assert "W7300" not in capsys.readouterr().out
+    # ... unless the command line enables them again.
+    assert cli.main(["--enable=cell-container-not-registered", "tower.py"]) == 4
+
+
+def test_no_files_is_a_clean_exit(project, capsys):
+    assert cli.main([]) == 0
+    assert cli.main(["--mindspore-mode=graph"]) == 0
+    assert "no files to lint" in capsys.readouterr().err
+
+
+def test_help(capsys):
+    assert cli.main(["--help"]) == 0
+    assert "usage: ms-lint" in capsys.readouterr().out
+
+
+def test_plugin_options_are_accepted(project, capsys):
+    assert cli.main(["--mindspore-mode=graph", "--mindspore-device-target=Ascend", "--confidence=HIGH", "tower.py"]) == 4
+
+
+@pytest.fixture
+def program(tmp_path, monkeypatch):
+    """net.py defines a Cell; train.py imports it and sets GRAPH_MODE."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    (tmp_path / "net.py").write_text(
+        "from mindspore import nn\n\n\nclass Net(nn.Cell):\n    def construct(self, x):\n        return x\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "train.py").write_text(
+        "import mindspore as ms\nfrom net import Net\n\nms.set_context(mode=ms.GRAPH_MODE)\nNet()\n", encoding="utf-8"
+    )
+    return tmp_path
+
+
+def echo(capsys, *args):
+    cli.main(["--load-plugins=program_mode_echo", "--enable=test-construct-mode", "--msg-template={path}:{line}: {confidence.name}", *args])
+    return [line for line in capsys.readouterr().out.splitlines() if line.startswith("net.py")]
+
+
+def test_a_staged_model_file_alone_does_not_see_the_mode_its_entry_script_sets(program, capsys):
+    """What docs/pre-commit.md says about cross-file rules on staged files only."""
+    assert echo(capsys, "net.py", "train.py") == ["net.py:5: HIGH"]  # the whole program: GRAPH_MODE known
+    assert echo(capsys, "net.py") == ["net.py:5: INFERENCE"]  # train.py not staged: mode unknown
+    assert echo(capsys, "--mindspore-mode=graph", "net.py") == ["net.py:5: HIGH"]  # pinned by the option

@@ -1,0 +1,381 @@
+"""Safe autofixes: what is fixed (exact text), what is left alone (and why), and that re-linting is clean."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import astroid
+import pytest
+
+from lint import RULES, run_pylint
+from ms_lint import cli
+from ms_lint.checkers import CHECKERS
+from ms_lint.fixes import FIXERS, engine
+from ms_lint.fixes.base import Fix
+
+CONTAINER = "cell-container-not-registered"
+FORWARD = "forward-without-construct"
+
+
+def source(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def fix_files(tmp_path: Path, request, files: dict):
+    """Write the files (unique module names per test), plan the fixes: {name: (fixed text or None, outcomes)}."""
+    prefix = re.sub(r"\W", "_", request.node.name)
+    paths = {}
+    for name, text in files.items():
+        path = tmp_path / f"{prefix}_{name}"
+        path.write_bytes(source(text).encode("utf-8") if "\r\n" not in text else text.encode("utf-8"))
+        paths[name] = path
+    messages, linted = engine.collect([str(path) for path in paths.values()])
+    planned = {file_fix.path.name: file_fix for file_fix in engine.plan(messages, linted)}
+    results = {}
+    for name, path in paths.items():
+        file_fix = planned.get(path.name)
+        results[name] = (file_fix.text, file_fix.outcomes) if file_fix else (None, [])
+    return results, paths
+
+
+def fixed(tmp_path, request, text: str, symbol: str = CONTAINER) -> str:
+    """The fixed text of one file, after checking every finding was fixed and re-linting is clean."""
+    results, paths = fix_files(tmp_path, request, {"model.py": text})
+    new_text, outcomes = results["model.py"]
+    assert outcomes and all(outcome.applied for outcome in outcomes), [getattr(o.result, "reason", "") for o in outcomes]
+    assert {outcome.symbol for outcome in outcomes} == {symbol}
+    path = paths["model.py"]
+    path.write_text(new_text, encoding="utf-8", newline="")
+    astroid.MANAGER.clear_cache()  # pylint would otherwise lint the module it parsed before the fix
+    assert [m.symbol for m in run_pylint([path])] == [], "a finding is left after the fix"
+    return new_text
+
+
+def refused(tmp_path, request, text: str, files: dict = None) -> str:
+    """The reason the single finding of model.py is left alone."""
+    results, _ = fix_files(tmp_path, request, {"model.py": text, **(files or {})})
+    new_text, outcomes = results["model.py"]
+    assert new_text is None and len(outcomes) == 1, outcomes
+    assert not isinstance(outcomes[0].result, Fix)
+    return outcomes[0].result.reason
+
+
+# -- cell-container-not-registered: fixed ------------------------------------------------
+
+TOWER = source(
+    """
+    {imports}
+
+
+    class Tower({cell}):
+        def __init__(self):
+            super().__init__()
+            self.layers = [{dense}(4, 4), {dense}(4, 4)]  # keep this comment
+
+        def construct(self, x):
+            for layer in self.layers:
+                x = layer(x)
+            return self.layers[-1](x) + len(self.layers)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    "imports, cell, dense, import_after, container",
+    [
+        ("from mindspore import nn", "nn.Cell", "nn.Dense", "from mindspore import nn", "nn.CellList"),
+        ("import mindspore.nn as nn", "nn.Cell", "nn.Dense", "import mindspore.nn as nn", "nn.CellList"),
+        ("import mindspore as ms", "ms.nn.Cell", "ms.nn.Dense", "import mindspore as ms", "ms.nn.CellList"),
+        ("import mindspore", "mindspore.nn.Cell", "mindspore.nn.Dense", "import mindspore", "mindspore.nn.CellList"),
+        (
+            "from mindspore.nn import Cell, Dense  # layers",
+            "Cell",
+            "Dense",
+            "from mindspore.nn import Cell, Dense, CellList  # layers",
+            "CellList",
+        ),
+        (
+            "from mindspore.nn import (\n    Cell,\n    Dense,\n)",
+            "Cell",
+            "Dense",
+            "from mindspore.nn import (\n    Cell,\n    Dense,\n)\nfrom mindspore.nn import CellList",
+            "CellList",
+        ),
+        (
+            "import numpy as np\nfrom mindspore.nn import Cell\nfrom mindspore.nn import Dense",
+            "Cell",
+            "Dense",
+            "import numpy as np\nfrom mindspore.nn import Cell, CellList\nfrom mindspore.nn import Dense",
+            "CellList",
+        ),
+    ],
+    ids=["from-mindspore-import-nn", "import-mindspore.nn-as-nn", "import-mindspore-as-ms", "import-mindspore", "from-nn-import-names", "parenthesized", "two-from-imports"],
+)
+def test_list_of_cells_in_the_files_import_style(tmp_path, request, imports, cell, dense, import_after, container):
+    text = TOWER.format(imports=imports, cell=cell, dense=dense)
+    expected = text.replace(imports, import_after, 1)
+    expected = expected.replace(f"[{dense}(4, 4), {dense}(4, 4)]", f"{container}([{dense}(4, 4), {dense}(4, 4)])")
+    assert fixed(tmp_path, request, text) == expected
+
+
+CASES_FIXED = {
+    "tuple": (
+        "self.blocks = (nn.Dense(4, 4), nn.Dense(4, 4))",
+        "self.blocks = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])",
+    ),
+    "tuple-of-generator": (
+        "self.blocks = tuple(nn.Dense(4, 4) for _ in range(3))",
+        "self.blocks = nn.CellList(list(nn.Dense(4, 4) for _ in range(3)))",
+    ),
+    "comprehension": (
+        "self.blocks = [nn.Dense(4, 4) for _ in range(3)]",
+        "self.blocks = nn.CellList([nn.Dense(4, 4) for _ in range(3)])",
+    ),
+    "empty-then-append": (
+        "self.blocks = []\n        for _ in range(3):\n            self.blocks.append(nn.Dense(4, 4))",
+        "self.blocks = nn.CellList()\n        for _ in range(3):\n            self.blocks.append(nn.Dense(4, 4))",
+    ),
+    "grown-with-+=-list": (
+        "self.blocks = [nn.Dense(4, 4)]\n        self.blocks += [nn.Dense(4, 4)]",
+        "self.blocks = nn.CellList([nn.Dense(4, 4)])\n        self.blocks += [nn.Dense(4, 4)]",
+    ),
+    "local-list": (
+        "blocks = []\n        for _ in range(3):\n            blocks.append(nn.Dense(4, 4))\n        self.blocks = blocks",
+        "blocks = []\n        for _ in range(3):\n            blocks.append(nn.Dense(4, 4))\n        self.blocks = nn.CellList(blocks)",
+    ),
+    "dict-multiline": (
+        'self.heads = {\n            "cls": nn.Dense(4, 2),  # classes\n            "box": nn.Dense(4, 4),\n        }',
+        'self.heads = nn.CellDict({\n            "cls": nn.Dense(4, 2),  # classes\n            "box": nn.Dense(4, 4),\n        })',
+    ),
+    "user-cells": (
+        "self.blocks = [Block(), Block()]",
+        "self.blocks = nn.CellList([Block(), Block()])",
+    ),
+    "parameters": (
+        "self.scales = [Parameter(Tensor(np.ones(2), ms.float32), name=f's{i}') for i in range(2)]",
+        "self.scales = ParameterTuple([Parameter(Tensor(np.ones(2), ms.float32), name=f's{i}') for i in range(2)])",
+    ),
+    "parameters-tuple-call": (
+        "self.scales = tuple(Parameter(Tensor(np.ones(2), ms.float32)) for i in range(2))",
+        "self.scales = ParameterTuple(Parameter(Tensor(np.ones(2), ms.float32)) for i in range(2))",
+    ),
+}
+NET = source(
+    """
+    import numpy as np
+    import mindspore as ms
+    from mindspore import Parameter, Tensor, nn
+
+
+    class Block(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(4, 4)
+
+        def construct(self, x):
+            return self.dense(x)
+
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            {body}
+
+        def construct(self, x):
+            return x
+    """
+)
+
+
+@pytest.mark.parametrize("case", sorted(CASES_FIXED))
+def test_fixed(tmp_path, request, case):
+    before, after = CASES_FIXED[case]
+    expected = source(NET.format(body=after))
+    if "ParameterTuple" in after:
+        expected = expected.replace("from mindspore import Parameter, Tensor, nn", "from mindspore import Parameter, Tensor, nn, ParameterTuple")
+    assert fixed(tmp_path, request, NET.format(body=before)) == expected
+
+
+def test_line_endings_and_non_ascii_text_are_kept(tmp_path, request):
+    text = source(NET.format(body='名 = "层"; self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]  # 注释')).replace("\n", "\r\n")
+    new_text = fixed(tmp_path, request, text)
+    assert new_text == text.replace("[nn.Dense(4, 4), nn.Dense(4, 4)]", "nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])")
+
+
+# -- cell-container-not-registered: left alone ------------------------------------------
+
+CASES_REFUSED = {
+    "sliced": ("self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        self.head = self.blocks[1:]", "sliced"),
+    "pop": ("self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        self.blocks.pop()", "has no pop()"),
+    "isinstance": ("self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        assert isinstance(self.blocks, list)", "passed to isinstance()"),
+    "+=-variable": ("self.blocks = [nn.Dense(4, 4)]\n        more = [nn.Dense(4, 4)]\n        self.blocks += more", "takes a list only"),
+    "dict-comprehension": ("self.heads = {name: nn.Dense(4, 4) for name in ('a', 'b')}", "not a string literal"),
+    "dict-reserved-key": ("self.heads = {'training': nn.Dense(4, 4), 'eval': nn.Dense(4, 4)}", "rejects the key 'training'"),
+    "dict-dotted-key": ("self.heads = {'a.b': nn.Dense(4, 4)}", "rejects the key 'a.b'"),
+    "dict-of-sequential": ("self.heads = {'a': nn.SequentialCell([nn.Dense(4, 4)])}", "cannot hold a SequentialCell"),
+    "dict-int-keys": ("self.heads = {0: nn.Dense(4, 4), 1: nn.Dense(4, 4)}", "not a string literal"),
+    "registered-element": ("self.conv = nn.Dense(4, 4)\n        self.blocks = [self.conv, nn.Dense(4, 4)]", "registered already"),
+    "mixed": ("self.blocks = [nn.Dense(4, 4), Parameter(Tensor(np.ones(2), ms.float32))]", "not all Cells"),
+    "unknown-element": ("self.blocks = [nn.Dense(4, 4), make_block()]", "not certainly a Cell"),
+    "duplicate-parameter-names": ("self.scales = [Parameter(Tensor(np.ones(2), ms.float32), name='s') for i in range(2)]", "may repeat"),
+    "parameters-appended": ("self.scales = []\n        self.scales.append(Parameter(Tensor(np.ones(2), ms.float32)))", "immutable"),
+    "local-used-after": ("blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        self.blocks = blocks\n        print(len(blocks))", "still used after"),
+    "assigned-twice": ("self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        self.blocks = self.blocks[::-1]", "assigned again"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES_REFUSED))
+def test_left_alone(tmp_path, request, case):
+    body, reason = CASES_REFUSED[case]
+    text = NET.format(body=body) + "\n\ndef make_block():\n    return nn.Dense(4, 4)\n"
+    assert reason in refused(tmp_path, request, text)
+
+
+def test_left_alone_when_assigned_before_the_cell_is_initialised(tmp_path, request):
+    text = NET.format(body="pass").replace(
+        "super().__init__()\n        pass", "self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        super().__init__()"
+    )
+    assert "before super().__init__()" in refused(tmp_path, request, text)
+
+
+def test_left_alone_when_other_code_in_the_file_changes_it(tmp_path, request):
+    text = NET.format(body="self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]") + "\n\nnet = Net()\nnet.blocks.sort(key=id)\n"
+    assert "has no sort()" in refused(tmp_path, request, text)
+
+
+def test_a_subclass_using_the_list_counts(tmp_path, request):
+    text = NET.format(body="self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]") + textwrap.dedent(
+        """
+
+        class Deeper(Net):
+            def construct(self, x):
+                return self.blocks[:1][0](x)
+        """
+    )
+    assert "sliced" in refused(tmp_path, request, text)
+
+
+def test_an_unrelated_class_with_the_same_attribute_does_not_count(tmp_path, request):
+    text = NET.format(body="self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]") + textwrap.dedent(
+        """
+
+        class Plain:
+            def __init__(self):
+                self.blocks = [1, 2, 3]
+                self.blocks.pop()
+        """
+    )
+    assert "nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])" in fixed(tmp_path, request, text)
+
+
+# -- forward-without-construct -------------------------------------------------------------
+
+MLP = source(
+    """
+    import mindspore.nn as nn
+
+
+    class MLP(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 4)
+
+        @staticmethod
+        def helper(x):
+            return x
+
+        def forward(self, x):  # from PyTorch
+            return self.fc(x)
+    """
+)
+
+
+def test_forward_renamed(tmp_path, request):
+    assert fixed(tmp_path, request, MLP, FORWARD) == source(MLP).replace("def forward(self, x):", "def construct(self, x):")
+
+
+def test_forward_called_by_name_is_left_alone(tmp_path, request):
+    text = MLP + "\n\ndef run(net, x):\n    return net.forward(x)\n"
+    assert "net.forward reaches it by name" in refused(tmp_path, request, text)
+
+
+def test_forward_called_from_another_linted_file_is_left_alone(tmp_path, request):
+    other = "from model import MLP\n\n\ndef run(x):\n    return getattr(MLP(), 'forward')(x)\n"
+    assert "the string 'forward'" in refused(tmp_path, request, MLP, {"train.py": other})
+
+
+def test_forward_of_a_base_and_its_subclass_are_renamed_together(tmp_path, request):
+    text = MLP + "\n\nclass Wider(MLP):\n    def forward(self, x):\n        return x\n"
+    new_text = fixed(tmp_path, request, text, FORWARD)
+    assert new_text.count("def construct(self, x):") == 2 and "def forward" not in new_text
+
+
+def test_forward_of_a_base_is_left_alone_when_its_subclass_is_not_fixed(tmp_path, request):
+    text = MLP + "\n\nclass Wider(MLP):\n    def forward(self, x):  # pylint: disable=forward-without-construct\n        return x\n"
+    assert "subclass Wider defines forward() too" in refused(tmp_path, request, text)
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def test_diff_prints_and_changes_nothing_then_fix_writes(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "cmd_model.py"
+    original = source(NET.format(body="self.blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]"))
+    path.write_text(original, encoding="utf-8")
+
+    assert cli.main(["--diff", path.name]) == 1
+    out, err = capsys.readouterr()
+    assert path.read_text(encoding="utf-8") == original
+    assert "--- a/cmd_model.py\n+++ b/cmd_model.py\n" in out
+    assert "+        self.blocks = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])\n" in out
+    assert "cmd_model.py:18: fixed (cell-container-not-registered): self.blocks: plain list -> nn.CellList" in err
+
+    assert cli.main(["--fix", path.name]) == 0
+    out, _ = capsys.readouterr()
+    assert "fixed (cell-container-not-registered)" in out and "W7300" not in out
+    assert "nn.CellList([" in path.read_text(encoding="utf-8")
+    assert cli.main(["--diff", path.name]) == 0  # nothing left to fix
+
+
+def test_fix_reports_what_is_left(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "cmd_left.py"
+    path.write_text(source(NET.format(body="self.heads = {n: nn.Dense(4, 4) for n in 'ab'}")), encoding="utf-8")
+    assert cli.main(["--fix", path.name]) == 4
+    out, _ = capsys.readouterr()
+    assert "left alone (cell-container-not-registered): the key n is not a string literal" in out
+    assert "cmd_left.py:18:8: W7300" in out
+
+
+# -- the docs say which rules fix themselves --------------------------------------------------
+
+
+@pytest.mark.parametrize("symbol", sorted(d[1] for c in CHECKERS for d in c.msgs.values()))
+def test_rule_docs_say_whether_the_fix_is_safe(symbol):
+    text = (RULES / symbol / "rule.md").read_text(encoding="utf-8")
+    section = text.split("## How to fix it", 1)[1].split("\n## ", 1)[0]
+    fix_lines = [line for line in section.splitlines() if line.startswith("Fix: ")]
+    assert len(fix_lines) == 1, f"rules/{symbol}/rule.md: 'How to fix it' needs one line 'Fix: safe ...' or 'Fix: manual ...'"
+    assert fix_lines[0].startswith("Fix: safe") == (symbol in FIXERS)
+    if symbol not in FIXERS:
+        assert fix_lines[0].startswith("Fix: manual"), fix_lines[0]
+
+
+def test_self_forward_in_an_unrelated_class_does_not_block_the_fix(tmp_path, request):
+    adapter = "\n\nclass Adapter(nn.Cell):\n    def construct(self, x):\n        return self.forward(x)\n"
+    new_text = fixed(tmp_path, request, MLP + adapter, FORWARD)
+    assert "def construct(self, x):  # from PyTorch" in new_text and "return self.forward(x)" in new_text
+
+
+def test_self_forward_in_a_subclass_blocks_the_fix(tmp_path, request):
+    child = "\n\nclass Child(MLP):\n    def construct(self, x):\n        return self.forward(x) * 2\n"
+    assert "self.forward reaches it by name" in refused(tmp_path, request, MLP + child)
+
+
+def test_a_same_named_attribute_of_another_object_does_not_count(tmp_path, request):
+    body = "self.layers = [nn.Dense(4, 4) for _ in range(cfg.layers)]"
+    text = NET.format(body=body).replace("def __init__(self):", "def __init__(self, cfg):")
+    assert "nn.CellList([nn.Dense(4, 4) for _ in range(cfg.layers)])" in fixed(tmp_path, request, text)

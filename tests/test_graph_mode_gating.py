@@ -1,0 +1,155 @@
+"""Graph-only rules follow the execution mode of the programs a module belongs to.
+
+A model file rarely sets the mode: the training script does. The findings in
+``pkg/net.py`` below are HIGH when an entry script that imports it sets
+GRAPH_MODE, INFERENCE when no linted entry script says (MindSpore 2.x defaults to
+PyNative), dropped when it runs in PyNative, and HIGH for ``@jit`` functions in
+every case, with ``-j 1`` and ``-j 2`` alike.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+EMPTY_RC = Path(__file__).parent / "empty.rc"
+GRAPH_RULES = (
+    "tensor-slice-variable-bound",
+    "graph-dynamic-shape-op",
+    "nested-tensor-condition",
+    "too-many-tensor-conditions",
+    "unrolled-loop-tensor-condition",
+)
+
+NET = """
+import mindspore as ms
+from mindspore import nn, ops
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])
+
+    def construct(self, x):
+        y = ops.relu(x)
+        head = y[: ops.argmax(y)]
+        keep = ops.nonzero(y)
+        for block in self.blocks:
+            if y.sum() > 0:
+                y = block(y)
+        if y.max() > 0:
+            if y.min() > 0:
+                y = y * 2
+        return head, keep, y
+
+
+@ms.jit
+def step(x):
+    return x[: ops.argmax(x)]
+"""
+# Line numbers of the findings in NET.
+CONSTRUCT_FINDINGS = [
+    (11, "too-many-tensor-conditions"),
+    (13, "tensor-slice-variable-bound"),
+    (14, "graph-dynamic-shape-op"),
+    (16, "unrolled-loop-tensor-condition"),
+    (19, "nested-tensor-condition"),
+]
+JIT_FINDINGS = [(26, "tensor-slice-variable-bound")]
+
+ENTRY = """
+import mindspore as ms
+from pkg.net import Net
+
+def main(args):
+    ms.set_context({mode})
+    return Net()
+"""
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+@pytest.fixture(name="project")
+def fixture_project(tmp_path):
+    write(tmp_path / "pkg" / "__init__.py", "")
+    write(tmp_path / "pkg" / "net.py", NET)
+    write(tmp_path / "train.py", ENTRY.format(mode="mode=ms.GRAPH_MODE"))
+    write(tmp_path / "train_by_number.py", ENTRY.format(mode="mode=0"))
+    write(tmp_path / "infer.py", ENTRY.format(mode="mode=ms.PYNATIVE_MODE"))
+    write(tmp_path / "train_args.py", ENTRY.format(mode="mode=args.mode"))
+    return tmp_path
+
+
+def lint(project, *paths, options=(), jobs=1):
+    result = subprocess.run(
+        [
+            sys.executable, "-m", "pylint", f"-j{jobs}", f"--rcfile={EMPTY_RC}", "--load-plugins=ms_lint",
+            "--disable=all", f"--enable={','.join(GRAPH_RULES)}", "--output-format=json2",
+            "--mindspore-max-tensor-conditions=2", "--mindspore-max-tensor-condition-depth=1", *options, *paths,
+        ],
+        cwd=project, env=dict(os.environ), capture_output=True, text=True, check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    messages = json.loads(result.stdout)["messages"]
+    return sorted((m["path"], m["line"], m["symbol"], m["confidence"]) for m in messages)
+
+
+def expected(construct_confidence, jit_confidence="HIGH"):
+    found = []
+    if construct_confidence is not None:
+        found += [("pkg/net.py", line, symbol, construct_confidence) for line, symbol in CONSTRUCT_FINDINGS]
+    found += [("pkg/net.py", line, symbol, jit_confidence) for line, symbol in JIT_FINDINGS]
+    return sorted(found)
+
+
+def test_graph_mode_set_by_the_entry_script(project):
+    assert lint(project, "train.py", "pkg") == expected("HIGH")
+
+
+def test_graph_mode_given_as_a_number(project):
+    assert lint(project, "train_by_number.py", "pkg") == expected("HIGH")
+
+
+def test_graph_mode_set_in_the_same_file(project):
+    write(project / "alone.py", "import mindspore as ms\nms.set_context(mode=ms.GRAPH_MODE)\n" + NET)
+    found = lint(project, "alone.py")
+    shift = 2  # the two lines put before NET
+    assert found == sorted(
+        ("alone.py", line + shift, symbol, "HIGH") for line, symbol in CONSTRUCT_FINDINGS + JIT_FINDINGS
+    )
+
+
+def test_unknown_mode_gives_inference_and_jit_stays_high(project):
+    assert lint(project, "pkg") == expected("INFERENCE")
+
+
+def test_mode_from_a_variable_is_unknown(project):
+    assert lint(project, "train_args.py", "pkg") == expected("INFERENCE")
+
+
+def test_pynative_drops_construct_findings_but_not_jit(project):
+    assert lint(project, "infer.py", "pkg") == expected(None)
+
+
+def test_programs_that_disagree_leave_the_mode_unknown(project):
+    assert lint(project, "train.py", "infer.py", "pkg") == expected("INFERENCE")
+
+
+def test_the_mode_option_decides(project):
+    assert lint(project, "pkg", options=["--mindspore-mode=graph"]) == expected("HIGH")
+    assert lint(project, "train.py", "pkg", options=["--mindspore-mode=pynative"]) == expected(None)
+
+
+def test_two_jobs_give_the_same_findings(project):
+    assert lint(project, "train.py", "infer.py", "train_args.py", "pkg", jobs=2) == lint(
+        project, "train.py", "infer.py", "train_args.py", "pkg", jobs=1
+    )
+    assert lint(project, "train.py", "pkg", jobs=2) == expected("HIGH")

@@ -1,0 +1,125 @@
+"""Qualified MindSpore names from every import form, and the catalog behind them."""
+
+import astroid
+import pytest
+
+from ms_lint.semantics import catalog, names
+
+
+def name_of(code):
+    return names.qualified_name(astroid.extract_node(code))
+
+
+@pytest.mark.parametrize(
+    "code, expected",
+    [
+        ("import mindspore\nmindspore.nn.Dense #@", "mindspore.nn.Dense"),
+        ("import mindspore as ms\nms.nn.Dense #@", "mindspore.nn.Dense"),
+        ("import mindspore.nn as nn\nnn.Dense #@", "mindspore.nn.Dense"),
+        ("import mindspore.nn\nmindspore.nn.Dense #@", "mindspore.nn.Dense"),
+        ("from mindspore import nn\nnn.Dense #@", "mindspore.nn.Dense"),
+        ("from mindspore import nn as msnn\nmsnn.Dense #@", "mindspore.nn.Dense"),
+        ("from mindspore.nn import Dense\nDense #@", "mindspore.nn.Dense"),
+        ("from mindspore.nn import Dense as Linear\nLinear #@", "mindspore.nn.Dense"),
+        ("from mindspore.ops import operations as P\nP.Conv2D #@", "mindspore.ops.operations.Conv2D"),
+        ("import mindspore.common.dtype as mstype\nmstype.float32 #@", "mindspore.common.dtype.float32"),
+        ("from mindspore import nn\nLayer = nn.Dense\nLayer #@", "mindspore.nn.Dense"),
+        ("def f():\n    from mindspore import ops\n    ops.relu #@", "mindspore.ops.relu"),
+        ("import numpy as np\nnp.sum #@", "numpy.sum"),
+    ],
+)
+def test_qualified_name(code, expected):
+    assert name_of(code) == expected
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "def f(nn):\n    return nn.Dense #@",  # an argument, not the import
+        "x = compute()\nx.Dense #@",
+        "from mindspore import nn\nif cond:\n    nn = other\nnn.Dense #@",  # ambiguous binding
+        "unknown_name #@",
+        "foo().bar #@",
+    ],
+)
+def test_names_that_do_not_come_from_imports_are_unknown(code):
+    assert name_of(code) is None
+
+
+def test_relative_imports_resolve_against_the_package():
+    module = astroid.parse("from ..layers import Block\nfrom . import utils\n", module_name="pkg.models.net")
+    first, second = module.body
+    assert names.absolute_module(first) == "pkg.layers"
+    assert names.absolute_module(second) == "pkg.models"
+    init = astroid.parse("from .net import Net\n", module_name="pkg.models", path="pkg/models/__init__.py")
+    init.package = True
+    assert names.absolute_module(init.body[0]) == "pkg.models.net"
+
+
+def test_star_import_resolves_through_the_catalog():
+    node = astroid.extract_node("from mindspore.nn import *\nDense #@")
+    assert names.mindspore_name(node) == "mindspore.nn.Dense"
+    unknown = astroid.extract_node("from mindspore.nn import *\nNotAMindSporeName #@")
+    assert names.mindspore_name(unknown) is None
+
+
+def test_entity_and_called_entity():
+    call = astroid.extract_node("import mindspore as ms\nms.ops.relu(x) #@")
+    entity = names.called_entity(call)
+    assert entity.kind == "function" and entity.op
+    dense = names.entity(astroid.extract_node("from mindspore import nn\nnn.Dense #@"))
+    assert dense.is_cell and dense.params > 0
+    assert dense.is_subclass_of(catalog.CELL)
+
+
+def test_builtins_are_told_from_user_bindings():
+    assert names.is_builtin(astroid.extract_node("len #@"))
+    assert not names.is_builtin(astroid.extract_node("len = 3\nlen #@"))
+    assert names.basename(astroid.extract_node("a.b.set_context #@")) == "set_context"
+
+
+@pytest.mark.parametrize(
+    "path, kind",
+    [
+        ("mindspore.nn.Dense", "cell"),
+        ("mindspore.nn.CellList", "cell"),
+        ("mindspore.ops.Conv2D", "primitive"),
+        ("mindspore.ops.operations.Conv2D", "primitive"),
+        ("mindspore.ops.relu", "function"),
+        ("mindspore.mint.add", "function"),
+        ("mindspore.numpy.sum", "function"),
+        ("mindspore.float16", "dtype"),
+        ("mindspore.common.dtype.float32", "dtype"),
+        ("mindspore.Parameter", "parameter"),
+        ("mindspore.Tensor", "tensor"),
+        ("mindspore.GRAPH_MODE", "constant"),
+        ("mindspore.dataset.GeneratorDataset", "dataset"),
+        ("mindspore.nn", "module"),
+    ],
+)
+def test_catalog_kinds(path, kind):
+    assert catalog.lookup(path).kind == kind
+
+
+def test_catalog_facts_the_rules_rely_on():
+    assert catalog.version() == "2.10.0"
+    assert catalog.lookup("mindspore.GRAPH_MODE").value == 0
+    assert catalog.lookup("mindspore.PYNATIVE_MODE").value == 1
+    assert catalog.lookup("mindspore.nn.ReLU").params == 0
+    assert catalog.lookup("mindspore.nn.Conv2d").args[:3] == ("in_channels", "out_channels", "kernel_size")
+    assert catalog.lookup("mindspore.nn.Conv2d").defaults["stride"] == 1
+    assert "construct" not in catalog.tensor_methods() and "asnumpy" in catalog.tensor_methods()
+    assert "set_train" in catalog.cell_methods()
+    assert catalog.lookup("mindspore.float16") == catalog.lookup("mindspore.common.dtype.float16")
+    assert catalog.lookup("numpy.sum") is None and catalog.lookup("mindspore.not_a_name") is None
+
+
+def test_a_comprehension_variable_is_not_a_builtin():
+    comprehension = astroid.extract_node("[len(x) for x in items]")
+    assert names.is_builtin(comprehension.elt.func)
+    assert not names.is_builtin(comprehension.elt.args[0])
+
+
+def test_a_lambda_argument_is_not_a_builtin():
+    function = astroid.extract_node("lambda len: len")
+    assert not names.is_builtin(function.body)

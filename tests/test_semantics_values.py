@@ -1,0 +1,456 @@
+"""Tensor-valued versus compile-time-constant expressions (ms_lint.semantics.values).
+
+Each snippet marks the expressions to classify with ``__(...)``; the expected kinds
+are listed in the same order.
+"""
+
+import textwrap
+
+import astroid
+import pytest
+
+from ms_lint.semantics import catalog, names, scope, values
+from ms_lint.semantics.values import Kind
+
+T, C, O, U = Kind.TENSOR, Kind.CONSTANT, Kind.OBJECT, Kind.UNKNOWN
+
+HEADER = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, Parameter, jit
+from mindspore import ops as P
+"""
+
+
+def classify(code, certain=False):
+    found = astroid.extract_node(HEADER + textwrap.dedent(code))
+    found = found if isinstance(found, list) else [found]
+    results = []
+    for node in found:
+        evaluator = values.Evaluator(scope.enclosing_function(node))
+        if certain:
+            results.append(evaluator.is_certain_tensor(node))
+        else:
+            results.append(evaluator.kind(node))
+    return results
+
+
+CASES = {
+    "construct inputs are tensors, self is an object, star arguments are unknown": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x, *inputs, **options):
+                first, rank = inputs[0], inputs[1]
+                return __(x), __(self), __(inputs), __(inputs[0]), __(options), __(rank), __(len(inputs))
+        """,
+        [T, O, U, U, U, U, C],
+    ),
+    "defaults and annotations": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x, k=2, scale=1.0, dtype=ms.float32, mask=None, n: int = 0, y: Tensor = None,
+                          *, flag=True, limit):
+                return __(k), __(scale), __(dtype), __(mask), __(n), __(y), __(flag), __(limit)
+        """,
+        [C, C, C, U, C, T, C, T],
+    ),
+    "bprop inputs are tensors; helper inputs are unknown": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                return self.helper(x)
+            def helper(self, y):
+                return __(y)
+            def bprop(self, x, out, dout):
+                return __(dout)
+        """,
+        [U, T],
+    ),
+    "jit function inputs are tensors": (
+        """
+        @jit
+        def step(data, label, ratio: float):
+            return __(data), __(ratio)
+
+        @ms.jit(capture_mode="ast")
+        def other(data):
+            return __(data)
+        """,
+        [T, C, T],
+    ),
+    "op results are tensors": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                a = ops.argmax(x)
+                b = ms.ops.relu(x)
+                c = ms.mint.sum(x)
+                d = ms.numpy.abs(x)
+                return __(a), __(b), __(c), __(d), __(P.stop_gradient(x))
+        """,
+        [T, T, T, T, T],
+    ),
+    "shape ops and primitives are constants": (
+        """
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.shape = ops.Shape()
+                self.reshape = ops.Reshape()
+            def construct(self, x):
+                local = P.Shape()
+                return (__(ops.shape(x)), __(P.Shape()(x)), __(self.shape(x)), __(local(x)), __(ops.rank(x)),
+                        __(ops.size(x)), __(ops.dtype(x)), __(self.reshape(x, (2, -1))), __(ops.dyn_shape(x)))
+        """,
+        [C, C, C, C, C, C, C, T, T],
+    ),
+    "cell and primitive calls are tensors": (
+        """
+        class Block(nn.Cell):
+            def construct(self, x):
+                return x
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.dense = nn.Dense(2, 2)
+                self.block = Block()
+                self.add = ops.Add()
+                self.blocks = nn.CellList([Block(), Block()])
+                self.layers = [nn.ReLU(), nn.Dense(2, 2)]
+            def construct(self, x):
+                y = x
+                for block in self.blocks:
+                    y = block(y)
+                for layer in self.layers:
+                    y = layer(y)
+                return (__(self.dense(x)), __(self.block(x)), __(self.add(x, x)), __(self.blocks[0](x)),
+                        __(block(x)), __(self.dense), __(self.blocks), __(layer(x)), __(self.layers[1]), __(y))
+        """,
+        [T, T, T, T, T, O, O, T, O, T],
+    ),
+    "tensor methods and attributes": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                return (__(x.sum()), __(x.astype(ms.int32)), __(x.T), __(x.shape), __(x.ndim), __(x.dtype),
+                        __(x.size), __(x.dim()), __(x.shape[0]), __(x.shape[2:]), __(x.shape[-1] // 2))
+        """,
+        [T, T, T, C, C, C, C, C, C, C, C],
+    ),
+    "shape attributes are constants whatever they are read from": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                feat = self.backbone(x)
+                return __(feat.shape[1]), __(self.unknown.ndim)
+        """,
+        [C, C],
+    ),
+    "len and range loop indices are constants": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x, *feats):
+                total = 0
+                for i in range(3):
+                    total = total + i
+                for j in range(len(feats)):
+                    pass
+                for k in range(x.shape[0]):
+                    pass
+                return __(len(x)), __(i), __(j), __(k), __(total)
+        """,
+        [C, C, C, C, C],
+    ),
+    "range over a tensor bound is a tensor": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                for i in range(ops.argmax(x)):
+                    pass
+                return __(i)
+        """,
+        [T],
+    ),
+    "enumerate and zip": (
+        """
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.blocks = nn.CellList([nn.Dense(2, 2)])
+                self.sizes = (1, 2, 3)
+            def construct(self, x, *feats):
+                for i, block in enumerate(self.blocks):
+                    pass
+                for j, feat in enumerate(feats):
+                    pass
+                for size, feat2 in zip(self.sizes, feats):
+                    pass
+                for n, (size2, feat3) in enumerate(zip(self.sizes, feats)):
+                    pass
+                for row in x:
+                    pass
+                return __(i), __(block), __(j), __(feat), __(size), __(feat2), __(n), __(size2), __(feat3), __(row)
+        """,
+        [C, O, C, U, C, U, C, C, U, T],
+    ),
+    "tuple unpacking": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                b, c, h, w = x.shape
+                values, indices = ops.max(x)
+                first, second = ops.relu(x), 3
+                (p, q), r = (1, x), 2
+                head, *rest = x.shape
+                return __(b), __(w), __(values), __(indices), __(first), __(second), __(p), __(q), __(r), __(rest)
+        """,
+        [C, C, T, T, T, C, C, T, C, C],
+    ),
+    "self attributes from __init__ literals, Parameters and Cells": (
+        """
+        class Base(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.inherited = 4
+
+        class Net(Base):
+            scale = 0.5
+
+            def __init__(self, width, use_bias=True):
+                super().__init__()
+                self.k = 3
+                self.ratio = 0.5 * self.k
+                self.use_bias = use_bias
+                self.width = width
+                self.weight = Parameter(Tensor(np.ones(3), ms.float32), name="w")
+                self.dense = nn.Dense(2, 2)
+                self.pair_a, self.pair_b = 1, Tensor(np.ones(3))
+                self.counts = ms.Tensor([1, 2])
+            def construct(self, x):
+                return (__(self.k), __(self.ratio), __(self.use_bias), __(self.width), __(self.weight), __(self.dense),
+                        __(self.training), __(self.scale), __(self.inherited), __(self.pair_a), __(self.pair_b),
+                        __(self.counts), __(self.missing))
+        """,
+        [C, C, C, U, T, O, C, C, C, C, T, T, U],
+    ),
+    "arithmetic joins": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                n = (x.sum() * 0.7).astype(ms.int32)
+                m = x.shape[0] * 2 + 1
+                mixed = m + n
+                count = 0
+                count += x.max()
+                steps = 1
+                steps += 2
+                total = x.sum()
+                total += 1
+                return (__(n), __(m), __(mixed), __(-n), __(not m), __(m > 2), __(n > 2), __(m and n), __(count),
+                        __(steps), __(int(n)), __(int(m)), __(max(m, 3)), __(min(m, n)), __(total))
+        """,
+        [T, C, T, T, C, C, T, T, T, C, T, C, C, T, T],
+    ),
+    "is None, isinstance and ternaries": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x, y=None):
+                a = x if self.training else x * 2
+                b = 1 if self.training else 2
+                c = 1 if x > 0 else 2
+                return (__(y is None), __(x is not None), __(isinstance(x, Tensor)), __(a), __(b), __(c),
+                        __(x in (1, 2)), __("abc" in ("a", "abc")), __(x == "train"), __(x in ("a", "b")))
+        """,
+        [C, C, C, T, C, T, T, C, C, C],
+    ),
+    "module constants and literals": (
+        """
+        NUM = 3
+        NAMES = ("a", "b")
+
+        class Net(nn.Cell):
+            def construct(self, x):
+                return __(NUM), __(NAMES[1]), __(f"{NUM}"), __(ms.float16), __([1, 2]), __(())
+        """,
+        [C, C, C, C, C, C],
+    ),
+    "objects and unknowns": (
+        """
+        import math
+        from somewhere import THRESHOLD, helper
+
+        def local_helper(x):
+            return x
+
+        class Net(nn.Cell):
+            def construct(self, x):
+                return (__(local_helper), __(local_helper(x)), __(THRESHOLD), __(helper(x)), __(math.sqrt(2)),
+                        __(lambda v: v), __(len), __(print(x)), __(undefined_name))
+        """,
+        [O, U, U, U, U, O, O, U, U],
+    ),
+    "mutable and tensor constructors make run-time values": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                return __(ms.mutable(2)), __(ms.tensor(3)), __(Tensor(3, ms.int32)), __(ms.Tensor([1]))
+        """,
+        [T, T, T, T],
+    ),
+    "closures read the enclosing construct's inputs": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                def inner(scale):
+                    return __(x), __(scale)
+                return inner(2)
+        """,
+        [T, U],
+    ),
+    "comprehension variables": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                return [__(v) for v in (1, 2)], [__(row) for row in x]
+        """,
+        [C, T],
+    ),
+    "constants passed by the callers of a Cell in the same module": (
+        """
+        CLIP_TYPE = 1
+
+        class Trainer(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.clip = ClipGradients()
+                self.scale = Scale()
+            def construct(self, grads, loss):
+                grads = self.clip(grads, CLIP_TYPE, clip_value=1.0)
+                return self.scale(loss, 2.0), self.scale(loss, ops.relu(loss))
+
+        class ClipGradients(nn.Cell):
+            def construct(self, grads, clip_type, clip_value):
+                return __(grads), __(clip_type), __(clip_value)
+
+        class Scale(nn.Cell):
+            def construct(self, x, factor):
+                return __(factor)
+
+        class Lonely(nn.Cell):
+            def construct(self, x, factor):
+                return __(factor)
+        """,
+        [T, C, C, T, T],
+    ),
+    "walrus and annotated assignments": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x):
+                k: int = 3
+                if (n := ops.argmax(x)) > 0:
+                    pass
+                return __(k), __(n)
+        """,
+        [C, T],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_kinds(name):
+    code, expected = CASES[name]
+    assert classify(code) == expected
+
+
+def test_certain_tensors_do_not_rest_on_inputs():
+    code = """
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(Tensor(np.ones(3), ms.float32), name="w")
+        def construct(self, x, k, y: Tensor):
+            n = ops.argmax(x)
+            return (__(x), __(x[:2]), __(k + 1), __(n), __(n + k), __(x.sum()), __(self.w), __(y), __(x.shape[0]),
+                    __(x > 0), __(x.count(1)), __(k.astype(ms.int32) + 1))
+    """
+    # Only a Tensor has sum() and astype(): calling them proves the input is one; count() does not.
+    expected = [False, False, False, True, True, True, True, True, False, False, False, True]
+    assert classify(code, certain=True) == expected
+
+
+def test_origin_of_primitive_objects():
+    code = """
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.topk = ops.TopK(sorted=True)
+        def construct(self, x):
+            local = ops.Unique()
+            return __(self.topk), __(local), __(ops.NonZero()), __(x)
+    """
+    found = astroid.extract_node(HEADER + textwrap.dedent(code))
+    evaluator = values.Evaluator(scope.enclosing_function(found[0]))
+    origins = [evaluator.origin(node) for node in found]
+    assert [origin.as_string() if origin else None for origin in origins] == [
+        "ops.TopK(sorted=True)",
+        "ops.Unique()",
+        "ops.NonZero()",
+        None,
+    ]
+
+
+def test_evaluator_is_shared_per_function():
+    function = astroid.extract_node("def f(x):\n    return x")
+    assert values.evaluator(function) is values.evaluator(function)
+
+
+def test_deep_or_cyclic_expressions_are_unknown_not_errors():
+    code = "class Net(nn.Cell):\n    def construct(self, x):\n        y = x\n"
+    code += "".join(f"        y = y + {i}\n" for i in range(40))
+    code += "        return __(y), __(a)\n        a = a + 1\n"
+    kinds = classify(code)
+    assert kinds[0] in (T, U)
+    assert kinds[1] is U
+
+
+def test_join():
+    assert values.join(T, C) is T
+    assert values.join(C, C) is C
+    assert values.join(C, U) is U
+    assert values.join() is U
+    assert values.join_bindings([O, O]) is O
+    assert values.join_bindings([O, C]) is U
+
+
+def test_catalog_paths_in_tables_exist():
+    for path in values.CONSTANT_OPS | values.TENSOR_FACTORIES:
+        assert catalog.lookup(path) is not None, path
+
+
+def test_is_builtin_inside_comprehensions():
+    # A comprehension's own scope has no name: looking a variable up there must not fail.
+    call = astroid.extract_node("[len(v) for v in (1, 2)]").elt
+    assert names.is_builtin(call.func)
+    assert not names.is_builtin(call.args[0])
+
+
+def test_inputs_only_tested_are_python_switches_not_tensors():
+    code = HEADER + textwrap.dedent(
+        """
+        class Net(nn.Cell):
+            def construct(self, grads, clip_type, real, x):
+                if clip_type not in (0, 1): #@
+                    return grads
+                if not real and clip_type == 0: #@
+                    return grads
+                if x == 0: #@
+                    return ops.relu(x)
+                return grads
+        """
+    )
+    switch, negated, tensor = astroid.extract_node(code)
+    evaluator = values.Evaluator(scope.enclosing_function(switch))
+    assert evaluator.kind(switch.test) is Kind.UNKNOWN
+    assert evaluator.kind(negated.test) is Kind.UNKNOWN
+    assert evaluator.kind(tensor.test) is Kind.TENSOR

@@ -1,0 +1,135 @@
+"""Whole-program training rules on a small multi-file project: the same findings with -j 1 and -j 2,
+and what a partial run (a pre-commit hook given only some files) reports."""
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+RULES = "distributed-training-without-seed,ascend-fp16-without-loss-scale,custom-amp-with-amp-level"
+
+FILES = {
+    "pkg/__init__.py": "",
+    # A set-up helper of a seeded program, and one of an unseeded program.
+    "pkg/env.py": """
+        import mindspore as ms
+        from mindspore.communication import init
+
+        def init_env(seed):
+            ms.set_device("Ascend")
+            init()
+            ms.set_auto_parallel_context(parallel_mode="data_parallel", gradients_mean=True)
+            ms.set_seed(seed)
+    """,
+    "pkg/env_unseeded.py": """
+        import mindspore as ms
+        from mindspore.communication import init
+
+        def init_env():
+            ms.set_device("Ascend")
+            init()
+            ms.set_auto_parallel_context(parallel_mode="data_parallel", gradients_mean=True)
+    """,
+    # A model whose __init__ keeps its head in float32, with convolutions.
+    "pkg/models.py": """
+        import mindspore as ms
+        from mindspore import nn
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 8, 3)
+                self.head = nn.Dense(8, 2)
+                self.head.to_float(ms.float32)
+
+            def construct(self, x):
+                return self.head(self.conv(x))
+    """,
+    "train.py": """
+        import mindspore as ms
+        from mindspore import nn
+        from pkg.env import init_env
+        from pkg.models import Net
+
+        def main():
+            init_env(1)
+            net = Net()
+            opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+            model = ms.Model(net, nn.MSELoss(), opt, amp_level="O3")
+            model.train(1, None)
+
+        if __name__ == "__main__":
+            main()
+    """,
+    "train_unseeded.py": """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+        from mindspore.communication import init
+        from pkg.env_unseeded import init_env
+        from pkg.models import Net
+
+        def main():
+            np.random.seed(1)
+            init()
+            init_env()
+            net = Net()
+            net.to_float(ms.float16)
+            step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Adam(net.trainable_params()))
+            step.set_train()
+
+        if __name__ == "__main__":
+            main()
+    """,
+}
+
+
+@pytest.fixture(name="project_dir")
+def fixture_project_dir(tmp_path):
+    for name, code in FILES.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(code))
+    return tmp_path
+
+
+def run(project_dir, jobs, *paths):
+    result = subprocess.run(
+        [
+            sys.executable, "-m", "pylint", f"-j{jobs}", "--rcfile", str(Path(__file__).parent / "empty.rc"),
+            "--load-plugins=ms_lint", "--disable=all", f"--enable={RULES}", "--output-format=json2", *paths,
+        ],
+        cwd=project_dir, capture_output=True, text=True, check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    return sorted((m["path"], m["line"], m["symbol"], m["confidence"]) for m in json.loads(result.stdout)["messages"])
+
+
+def test_whole_project_with_one_or_two_jobs(project_dir):
+    sequential = run(project_dir, 1, "train.py", "train_unseeded.py", "pkg")
+    assert sequential == [
+        # The unseeded program: its own init() and its helper's; the seeded helper is quiet.
+        ("pkg/env_unseeded.py", 7, "distributed-training-without-seed", "HIGH"),
+        # The seeded program trains with O3 on Ascend without loss scaling...
+        ("train.py", 11, "ascend-fp16-without-loss-scale", "HIGH"),
+        # ...and O3 undoes Net.__init__'s float32 head (the class is read from pkg/models.py).
+        ("train.py", 11, "custom-amp-with-amp-level", "HIGH"),
+        ("train_unseeded.py", 11, "distributed-training-without-seed", "HIGH"),
+        ("train_unseeded.py", 15, "ascend-fp16-without-loss-scale", "HIGH"),
+    ]
+    assert run(project_dir, 2, "train.py", "train_unseeded.py", "pkg") == sequential
+
+
+def test_partial_runs(project_dir):
+    # The helper alone builds no training step: nothing to say.
+    assert run(project_dir, 1, "pkg/env_unseeded.py") == []
+    # The entry script alone: its helper (not linted) may set a seed, so INFERENCE; and the Ascend
+    # target set in that helper is out of sight, so the Ascend rule stays silent.
+    assert run(project_dir, 1, "train_unseeded.py") == [
+        ("train_unseeded.py", 11, "distributed-training-without-seed", "INFERENCE"),
+    ]
+    # Seed and init() both in the unlinted helper: the entry script shows no init().
+    assert run(project_dir, 1, "train.py") == [("train.py", 11, "custom-amp-with-amp-level", "HIGH")]
