@@ -66,3 +66,16 @@ def test_the_benchmark_counts_findings_and_verdicts():
     assert report["findings"] == 2
     assert report["counts"] == {"confirmed": 0, "not reproduced": 0, "unconfirmable": 0}
     assert report["seconds"] > 0 and report["pylint_mb"] > 0 and report["problems"] == []
+
+
+@requires_mindspore
+def test_probe_evidence_reaches_sarif_properties(tmp_path):
+    command = [
+        sys.executable, "-m", "pylint", "--rcfile", str(EMPTY_RC), "--load-plugins=ms_lint,ms_lint.probe",
+        "--disable=all", "--enable=mindspore", f"--probe-cache-dir={tmp_path / 'cache'}", "--output-format=ms-sarif",
+        str(RULES / "forward-without-construct" / "bad.py"),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
+    results = json.loads(result.stdout)["runs"][0]["results"]
+    assert [item["properties"]["probe"]["status"] for item in results] == ["confirmed", "confirmed"]
+    assert all(item["message"]["text"].endswith("Rename forward to construct.") for item in results)
