@@ -61,7 +61,7 @@ class Child:
     def __init__(self, command: Sequence[str], env: Dict[str, str]):
         self.directory = tempfile.mkdtemp(prefix="ms_lint_probe_")
         self.log_path = os.path.join(self.directory, "child.log")
-        child_env = dict(env, MS_OM_PATH=self.directory)
+        child_env = dict(env, MS_OM_PATH=self.directory, MS_LINT_PROBE_DIR=self.directory)
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(  # pylint: disable=consider-using-with
                 list(command),

@@ -13,10 +13,14 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import shutil
 import sys
 import time
 import traceback
 from typing import Any, Dict, TextIO, Tuple
+
+
+DIRECTORY_ENV = "MS_LINT_PROBE_DIR"
 
 
 def _protocol_streams() -> Tuple[TextIO, TextIO]:
@@ -103,6 +107,15 @@ def main(argv=None) -> int:
         return 0
     finally:
         replies.close()
+        _remove_own_directory()
+
+
+def _remove_own_directory() -> None:
+    """The working directory pylint's process made for this child (it may be gone before us)."""
+    directory = os.environ.get(DIRECTORY_ENV)
+    if directory and os.path.basename(directory).startswith("ms_lint_probe_"):
+        os.chdir(os.path.dirname(directory))
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
