@@ -11,6 +11,7 @@ Message ids share the plugin prefix 73 (``E7301``, ``W7300``...), in sub-ranges:
 ====== =====================================================================
 
 An id is never reused; a renamed symbol keeps its old name in ``old_names``.
+``I7399`` belongs to the runtime probe (``ms_lint.probe``): its once-per-run notice.
 """
 
 from ms_lint.checkers.ascend_fp16_without_loss_scale import AscendFp16WithoutLossScaleChecker

@@ -9,22 +9,31 @@ entry script). It records candidate findings with the facts of each module and
 decides once every file is seen, through pylint's map/reduce protocol, so that
 ``pylint -j N`` gives exactly what ``-j 1`` gives. Facts flow along imports: see
 :class:`ms_lint.semantics.facts.Project`.
+
+Every ms_lint finding, node-based (:meth:`MindSporeChecker.add_message`) or
+deferred (:meth:`ProjectChecker._emit`), passes through one point where a
+:class:`FindingHook` may take it, before pylint's own filters (pragmas aside,
+which are honoured first). Without a hook nothing changes. The runtime probe
+(``ms_lint.probe``) installs one: it holds the findings, runs them under
+MindSpore, and gives each back through :func:`emit_finding` with its confidence
+adjusted and the evidence appended.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
-from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Sequence, Tuple
 
 from astroid import nodes
 from pylint.checkers import BaseChecker
-from pylint.interfaces import Confidence
+from pylint.interfaces import UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
-from ms_lint.semantics import facts
+from ms_lint.semantics import cells, facts
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -48,11 +57,173 @@ def _guarded(method):
     return guarded
 
 
+# -- the finding hook --------------------------------------------------------------
+
+HOOK_ATTRIBUTE = "_ms_lint_finding_hook"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An ms_lint finding on its way to pylint, as a :class:`FindingHook` sees it.
+
+    ``line`` to ``end_col`` are where pylint will report it; ``cell`` is the
+    qualified name, within its module, of the Cell class the finding is in (when
+    the node is known and inside one). ``checker`` and the raw ``call`` are what
+    :func:`emit_finding` needs to give the finding back to pylint unchanged.
+    """
+
+    symbol: str
+    msgid: str
+    module: str
+    path: str
+    line: int
+    col: int
+    end_line: Optional[int]
+    end_col: Optional[int]
+    args: Any
+    confidence: Confidence
+    cell: Optional[str] = None
+    node: Optional[nodes.NodeNG] = field(default=None, compare=False, repr=False)
+    checker: Any = field(default=None, compare=False, repr=False)
+    call: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+class FindingHook:
+    """Sees every enabled ms_lint finding before pylint's confidence filter.
+
+    :meth:`hold` returns True to keep a finding; the hook must then give it back
+    with :func:`emit_finding`, at the latest in :meth:`flush`. ms_lint calls
+    :meth:`flush` after its deferred findings are out; the hook's own checker
+    flushes in ``close``. Install it with :func:`set_finding_hook`.
+    """
+
+    def hold(self, finding: Finding) -> bool:  # pragma: no cover - interface
+        return False
+
+    def flush(self) -> None:  # pragma: no cover - interface
+        return None
+
+
+def set_finding_hook(linter, hook: Optional[FindingHook]) -> None:
+    setattr(linter, HOOK_ATTRIBUTE, hook)
+
+
+def finding_hook(linter) -> Optional[FindingHook]:
+    return getattr(linter, HOOK_ATTRIBUTE, None)
+
+
+def _cell_of(node: Optional[nodes.NodeNG]) -> Optional[str]:
+    """``Outer.Inner`` for a node inside a method of a Cell class ``Inner`` nested in ``Outer``."""
+    if node is None:
+        return None
+    classdef = cells.enclosing_cell_class(node)
+    if classdef is None:
+        return None
+    module = classdef.root().name
+    qname = classdef.qname()
+    return qname[len(module) + 1 :] if qname.startswith(module + ".") else classdef.name
+
+
+def _offer(checker: BaseChecker, hook: FindingHook, msgid: str, call: dict) -> bool:
+    """Build the finding of an ``add_message`` call and offer it to the hook; True if held."""
+    linter = checker.linter
+    definition = linter.msgs_store.get_message_definitions(msgid)[0]
+    node = call.get("node")
+    line, col = call.get("line"), call.get("col_offset")
+    end_line, end_col = call.get("end_lineno"), call.get("end_col_offset")
+    if node is not None:  # the location pylint itself would report
+        position = getattr(node, "position", None)
+        line = line if line is not None else (position.lineno if position else node.fromlineno)
+        col = col if col is not None else (position.col_offset if position else node.col_offset)
+        end_line = end_line if end_line is not None else (position.end_lineno if position else node.end_lineno)
+        end_col = end_col if end_col is not None else (position.end_col_offset if position else node.end_col_offset)
+    # A finding a pragma disables goes to pylint, which books the suppression.
+    if line is None or not linter.is_message_enabled(definition.msgid, line):
+        return False
+    root = node.root() if node is not None else None
+    finding = Finding(
+        symbol=definition.symbol,
+        msgid=definition.msgid,
+        module=root.name if root is not None else linter.current_name,
+        path=(root.file if root is not None else linter.current_file) or "",
+        line=line,
+        col=col or 0,
+        end_line=end_line,
+        end_col=end_col,
+        args=call.get("args"),
+        confidence=call.get("confidence"),
+        cell=_cell_of(node),
+        node=node,
+        checker=checker,
+        call=dict(call),
+    )
+    return bool(hook.hold(finding))
+
+
+@contextlib.contextmanager
+def in_module(linter, module: str, path: str):
+    """Let a finding of ``module`` be added after pylint has moved on to other files.
+
+    Pragmas were honoured when the finding was recorded, so the file state is fresh.
+    """
+    saved = (linter.current_name, linter.current_file, linter.file_state)
+    module_stats = linter.stats.by_module.get(module)
+    try:
+        linter.set_current_module(module, path)
+        if module_stats is not None:
+            linter.stats.by_module[module] = module_stats
+        linter.file_state = FileState(module, linter.msgs_store)
+        yield
+    finally:
+        linter.current_name, linter.current_file, linter.file_state = saved
+
+
+def emit_finding(finding: Finding, confidence: Optional[Confidence] = None, suffix: str = "") -> None:
+    """Give a held finding back to pylint, at ``confidence``, its text ending with ``suffix``."""
+    checker, linter = finding.checker, finding.checker.linter
+    call = dict(finding.call, confidence=confidence or finding.confidence)
+    definitions = linter.msgs_store.get_message_definitions(finding.msgid)
+    saved = [definition.msg for definition in definitions]
+    if suffix:
+        escaped = suffix.replace("%", "%%") if call.get("args") is not None else suffix
+        for definition in definitions:
+            definition.msg = definition.msg + escaped
+    try:
+        with in_module(linter, finding.module, finding.path):
+            BaseChecker.add_message(checker, finding.msgid, **call)
+    finally:
+        for definition, msg in zip(definitions, saved):
+            definition.msg = msg
+
+
+def _flush(linter) -> None:
+    hook = finding_hook(linter)
+    if hook is not None:
+        try:
+            hook.flush()
+        except Exception:  # pylint: disable=broad-except
+            if os.environ.get(STRICT_ENV):
+                raise
+
+
+def _flushing(close):
+    @functools.wraps(close)
+    def flushing(self, *args, **kwargs):
+        try:
+            return close(self, *args, **kwargs)
+        finally:
+            _flush(self.linter)
+
+    return flushing
+
+
 class MindSporeChecker(BaseChecker):
     """A checker of the ``mindspore`` family.
 
     Its ``visit_*``/``leave_*`` methods (and ``open``, ``close``, ``reduce_map_data``)
     are guarded: whatever code it meets, pylint gets findings or nothing, never a traceback.
+    Its ``close`` ends by flushing the finding hook, if any: pylint closes every
+    checker that has enabled messages, so held findings never outlive the run.
     """
 
     name = "mindspore"
@@ -61,10 +232,45 @@ class MindSporeChecker(BaseChecker):
         super().__init_subclass__(**kwargs)
         for attr, value in list(vars(cls).items()):
             if callable(value) and (attr.startswith(GUARDED_PREFIXES) or attr in GUARDED_METHODS):
-                setattr(cls, attr, _guarded(value))
+                wrapped = _guarded(value)
+                setattr(cls, attr, _flushing(wrapped) if attr == "close" else wrapped)
+
+    def close(self) -> None:
+        _flush(self.linter)
 
     def target(self, program: Optional[facts.ProgramFacts] = None) -> options.Target:
         return options.target(self.linter.config, program or facts.ProgramFacts())
+
+    def add_message(  # pylint: disable=too-many-arguments
+        self,
+        msgid: str,
+        line: Optional[int] = None,
+        node: Optional[nodes.NodeNG] = None,
+        args: Any = None,
+        confidence: Confidence = UNDEFINED,
+        col_offset: Optional[int] = None,
+        end_lineno: Optional[int] = None,
+        end_col_offset: Optional[int] = None,
+    ) -> None:
+        """pylint's ``add_message``, offered first to the finding hook when one is installed."""
+        call = {
+            "line": line,
+            "node": node,
+            "args": args,
+            "confidence": confidence,
+            "col_offset": col_offset,
+            "end_lineno": end_lineno,
+            "end_col_offset": end_col_offset,
+        }
+        hook = finding_hook(self.linter)
+        if hook is not None:
+            try:
+                if _offer(self, hook, msgid, call):
+                    return
+            except Exception:  # pylint: disable=broad-except
+                if os.environ.get(STRICT_ENV):
+                    raise
+        super().add_message(msgid, **call)
 
 
 @dataclass(frozen=True)
@@ -161,16 +367,9 @@ class ProjectChecker(MindSporeChecker):
             self._emit(decided)
 
     def _emit(self, decided) -> None:
-        linter = self.linter
-        saved = (linter.current_name, linter.current_file, linter.file_state)
-        try:
-            for candidate, confidence, args in decided:
-                module_stats = linter.stats.by_module.get(candidate.module)
-                linter.set_current_module(candidate.module, candidate.path)
-                if module_stats is not None:
-                    linter.stats.by_module[candidate.module] = module_stats
-                # Pragmas were honoured when the candidate was recorded.
-                linter.file_state = FileState(candidate.module, linter.msgs_store)
+        for candidate, confidence, args in decided:
+            # Pragmas were honoured when the candidate was recorded.
+            with in_module(self.linter, candidate.module, candidate.path):
                 self.add_message(
                     self.symbol,
                     line=candidate.line,
@@ -180,5 +379,4 @@ class ProjectChecker(MindSporeChecker):
                     end_lineno=candidate.end_line,
                     end_col_offset=candidate.end_col,
                 )
-        finally:
-            linter.current_name, linter.current_file, linter.file_state = saved
+        _flush(self.linter)

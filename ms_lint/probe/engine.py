@@ -1,0 +1,171 @@
+"""The probe's engine: from findings to verdicts, through the experiments table, the cache and a backend.
+
+For each finding it looks up its rule's experiment, plans it (which may decide at
+once: needs Ascend, needs constructor arguments...), looks the task up in the
+cache, and runs what is left in the backend, grouped by file so that each file's
+module is imported once. Findings it could not probe at all (MindSpore missing,
+a backend that cannot start) get no verdict and keep their static confidence;
+the reason comes back once, as a notice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Protocol, Sequence
+
+from ms_lint import options
+from ms_lint.checkers.base import STRICT_ENV
+from ms_lint.probe import cache as cache_module
+from ms_lint.probe import config as config_module
+from ms_lint.probe import source
+from ms_lint.probe.experiments import EXPERIMENTS, Context, Experiment
+from ms_lint.probe.verdict import Outcome, Task, Verdict, unconfirmable
+
+NO_EXPERIMENT = "no experiment for this rule yet"
+NOT_INSTALLED = (
+    "MindSpore is not installed in this Python, so the runtime probe ran nothing; ms_lint's findings keep their "
+    "static confidence (install it with: pip install \"ms-lint[probe]\")"
+)
+
+
+class Backend(Protocol):
+    """Runs tasks under MindSpore: :class:`ms_lint.probe.backend.ProcessBackend`, or a fake in tests."""
+
+    failure: Optional[str]
+    mindspore_version: Optional[str]
+
+    def run(self, groups: Sequence[Sequence[Task]]) -> Dict[str, List[Outcome]]: ...
+
+
+@dataclass
+class Report:
+    verdicts: Dict[int, Verdict] = field(default_factory=dict)  # by index of the finding probed
+    notices: List[str] = field(default_factory=list)  # said once per run, not per finding
+
+
+def mindspore_installed() -> bool:
+    """Whether MindSpore can be imported here, found without importing it."""
+    return importlib.util.find_spec("mindspore") is not None
+
+
+class Engine:
+    """Turns findings into verdicts. One per pylint process; cheap to call repeatedly."""
+
+    def __init__(
+        self,
+        backend_factory: Callable[[], Backend],
+        cache: Optional[cache_module.Cache] = None,
+        config_for: Callable[[str], config_module.ProbeConfig] = config_module.discover,
+        mode: Optional[str] = None,
+        experiments: Optional[Dict[str, Experiment]] = None,
+        available: Callable[[], bool] = mindspore_installed,
+        version: Optional[str] = None,
+    ):
+        self.backend_factory = backend_factory
+        self.cache = cache
+        self.config_for = config_for
+        self.mode = mode
+        self.experiments = EXPERIMENTS if experiments is None else experiments
+        self.available = available
+        self.version = version if version is not None else (options.installed_version() or "")
+        self.environment = cache_module.environment()
+        # As when a script runs from the project root: pylint's working directory is importable too.
+        self.paths = (os.getcwd(),)
+
+    def probe(self, findings: Sequence) -> Report:
+        report = Report()
+        planned: Dict[int, Task] = {}
+        for index, finding in enumerate(findings):
+            outcome = self._plan(finding, report)
+            if isinstance(outcome, Verdict):
+                report.verdicts[index] = outcome
+            elif isinstance(outcome, Task):
+                planned[index] = outcome
+        if not planned:
+            return report
+        keys = {index: self._key(task) for index, task in planned.items()}
+        if self.cache is not None:
+            self.cache.forget_digests()
+            for index in list(planned):
+                cached = self.cache.get(keys[index])
+                if cached is not None:
+                    report.verdicts[index] = cached
+                    del planned[index]
+        if not planned:
+            return report
+        if not self.available():
+            report.notices.append(NOT_INSTALLED)
+            return report
+        backend = self.backend_factory()
+        outcomes = backend.run(_groups(planned.values()))
+        for index, task in planned.items():
+            results = outcomes.get(task.key())
+            if not results:
+                continue  # never ran: the backend says why, below
+            verdict = self._verdict(task, results)
+            report.verdicts[index] = verdict
+            if self.cache is not None:
+                deps = {dep for result in results for dep in result.deps} | {task.path}
+                self.cache.put(keys[index], verdict, deps)
+        if backend.failure:
+            report.notices.append(
+                f"the runtime probe could not start MindSpore ({backend.failure}); findings it did not run keep their "
+                "static confidence"
+            )
+        return report
+
+    def _plan(self, finding, report: Report):
+        experiment = self.experiments.get(finding.symbol)
+        if experiment is None:
+            return unconfirmable(NO_EXPERIMENT)
+        config = self.config_for(finding.path)
+        for error in config.errors:
+            notice = f"ignored part of the probe configuration in {config.source}: {error}"
+            if notice not in report.notices:
+                report.notices.append(notice)
+        root = source.import_root(finding.path, finding.module)
+        context = Context(finding=finding, config=config, root=root, mode=self.mode, paths=self.paths)
+        try:
+            return experiment.plan(context)
+        except Exception as error:  # pylint: disable=broad-except
+            if os.environ.get(STRICT_ENV):
+                raise
+            return unconfirmable(f"the probe could not plan an experiment: {type(error).__name__}: {error}", repeatable=False)
+
+    def _key(self, task: Task) -> str:
+        parts = [cache_module.FORMAT, self.version, self.environment, source.file_digest(task.path), task.key()]
+        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+    def _verdict(self, task: Task, results: List[Outcome]) -> Verdict:
+        failed = [result.verdict for result in results if result.verdict is not None]
+        if 1 < task.processes == len(results) and not failed:
+            experiment = _experiment(task.experiment)
+            verdict = experiment.combine(task.payload, [result.data for result in results])
+        elif failed:
+            verdict = failed[0]
+        else:
+            verdict = unconfirmable("the experiment returned nothing", repeatable=False)
+        devices = sorted({device for result in results for device in result.devices})
+        if devices:
+            note = f" (run on CPU: the code asks for {', '.join(devices)}, which this MindSpore lacks; that request was skipped)"
+            verdict = Verdict(verdict.status, verdict.evidence + note, verdict.repeatable)
+        return verdict
+
+
+def _experiment(reference: str) -> Experiment:
+    module_name, _, class_name = reference.partition(":")
+    module = __import__(module_name, fromlist=[class_name])
+    return getattr(module, class_name)()
+
+
+def _groups(tasks) -> List[List[Task]]:
+    """Tasks by file (one module import each), biggest files first, each task once."""
+    by_file: Dict[str, Dict[str, Task]] = {}
+    for task in tasks:
+        by_file.setdefault(os.path.realpath(task.path), {})[task.key()] = task
+    groups = [list(group.values()) for group in by_file.values()]
+    return sorted(groups, key=len, reverse=True)

@@ -1,0 +1,43 @@
+"""What can confirm each rule's findings: the one table from rule symbol to experiment.
+
+Adding the probe for a rule is one entry here (and, for a new kind of experiment,
+a small class; see :mod:`ms_lint.probe.experiments.base`). A rule with no entry
+gets "unconfirmable: no experiment for this rule". Renaming a rule's symbol is a
+one-line edit of this table.
+
+Rules whose failures only Ascend shows are declared with :func:`needs_ascend`:
+the probe says so plainly and runs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Dict
+
+from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
+from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
+from ms_lint.probe.experiments.graph import DynamicShape
+from ms_lint.probe.experiments.pipeline import PipelineCall
+from ms_lint.probe.experiments.seed import SeedDivergence
+
+NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
+NO_EXPERIMENT_YET = "no experiment for this rule yet"
+
+EXPERIMENTS: Dict[str, Experiment] = {
+    "cell-container-not-registered": UnregisteredParameters(),
+    "forward-without-construct": CallWithoutConstruct(),
+    # Rules of the documented-pitfalls set, by the symbols they had when this table was
+    # written: a rule renamed later is renamed here (one edit; a test lists rules missing).
+    "tensor-slice-variable-bound": DynamicShape(),
+    "graph-dynamic-shape-op": DynamicShape(),
+    "ops-in-dataset-pipeline": PipelineCall(),
+    "distributed-training-without-seed": SeedDivergence(),
+    "custom-amp-with-amp-level": Declared(NO_CPU_SIGNAL),
+    "ascend-op-attr-out-of-range": needs_ascend("the CPU build of MindSpore accepts any stride, kernel, pad and dilation"),
+    "ascend-group-conv-unsupported": needs_ascend("the CPU build of MindSpore accepts grouped convolutions of any kind"),
+    "ascend-fp16-without-loss-scale": needs_ascend("float16 overflow in Ascend's float16-only operators does not occur on CPU"),
+    "nested-tensor-condition": Declared(NO_EXPERIMENT_YET),
+    "too-many-tensor-conditions": Declared(NO_EXPERIMENT_YET),
+    "unrolled-loop-tensor-condition": Declared(NO_EXPERIMENT_YET),
+}
+
+__all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -1,0 +1,96 @@
+"""What an experiment is: planned in pylint's process, run in a MindSpore child process.
+
+An experiment's :meth:`~Experiment.plan` runs beside pylint, without MindSpore: from
+the finding and the configuration it returns either a :class:`~ms_lint.probe.verdict.Task`
+(what to run) or a :class:`~ms_lint.probe.verdict.Verdict` at once (nothing to run:
+needs Ascend, needs constructor arguments...). Its :meth:`~Experiment.run` runs in the
+child with a :class:`~ms_lint.probe.runtime.Runtime` and the task's payload and returns
+a verdict (or, for experiments run in several fresh processes, data that
+:meth:`~Experiment.combine` compares). Experiment modules import MindSpore only inside
+``run``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+
+from ms_lint.probe import config, source
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, unconfirmable
+
+if TYPE_CHECKING:  # the child processes never import pylint's side
+    from ms_lint.checkers.base import Finding
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a plan may use besides the finding: its file's configuration and the linted target."""
+
+    finding: "Finding"
+    config: config.ProbeConfig
+    root: str
+    mode: Optional[str] = None  # "graph", "pynative", or None when the lint options leave it to the code
+    paths: tuple = ()  # more import paths for the child, after root
+
+    @property
+    def scope(self) -> source.Scope:
+        return source.scope_at(self.finding.path, self.finding.line)
+
+    def cell_class(self) -> Optional[str]:
+        """The Cell class the finding is in: from the linter when it knew, else from the source."""
+        return self.finding.cell or self.scope.class_qualname
+
+    def cell_payload(self, qualname: str) -> Dict[str, Any]:
+        spec = self.config.cell(self.finding.module, self.finding.path, qualname)
+        return {"cell": qualname, "spec": config.spec_json(spec), "none_size": self.config.none_size}
+
+
+class Experiment:
+    """What can confirm a rule's finding. Subclass it; register it in ``EXPERIMENTS``."""
+
+    summary = ""  # one sentence for the docs: what the experiment does
+    version = 1  # raise it when the experiment changes: cached verdicts of older versions are ignored
+    processes = 1  # > 1: run in that many fresh processes, then combine
+
+    @property
+    def reference(self) -> str:
+        return f"{type(self).__module__}:{type(self).__qualname__}"
+
+    def task(self, context: Context, payload: Dict[str, Any]) -> Task:
+        finding = context.finding
+        return Task(
+            experiment=self.reference,
+            path=finding.path,
+            module=finding.module,
+            root=context.root,
+            payload=dict(payload, line=finding.line, version=self.version),
+            processes=self.processes,
+            paths=tuple(context.paths),
+        )
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        raise NotImplementedError
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Any:  # in the child process
+        """The experiment itself: a verdict (or, with ``processes`` > 1, data for :meth:`combine`)."""
+        raise Unconfirmable(f"{type(self).__name__} has nothing to run")
+
+    def combine(self, payload: Dict[str, Any], results: List[Any]) -> Verdict:  # pylint: disable=unused-argument
+        """Compare the data of ``processes`` fresh runs (only for experiments that need several)."""
+        return unconfirmable(f"{type(self).__name__} does not compare processes")
+
+
+class Declared(Experiment):
+    """No experiment can run here: every finding of the rule gets the same stated reason."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        self.summary = f"none: {reason}"
+
+    def plan(self, context: Context) -> Verdict:
+        return unconfirmable(self.reason)
+
+
+def needs_ascend(what: str) -> Declared:
+    """For rules about Ascend-only failures: a CPU (or GPU) build of MindSpore cannot show them."""
+    return Declared(f"needs Ascend: {what}")

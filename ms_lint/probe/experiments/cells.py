@@ -1,0 +1,142 @@
+"""Experiments on how a Cell is built: unregistered containers, ``forward`` without ``construct``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, List, Union
+
+from ms_lint.probe import source
+from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+MAX_NAMES = 3
+DUPLICATE_NAME = re.compile(r"its name '[^']*' already exists")
+
+
+def _names(parameters: List[Any]) -> str:
+    names = [f"'{parameter.name}'" for parameter in parameters[:MAX_NAMES]]
+    return ", ".join(names) + (", ..." if len(parameters) > MAX_NAMES else "")
+
+
+class UnregisteredParameters(Experiment):
+    """Build the Cell; the Parameters reachable through the plain container must be missing from it."""
+
+    summary = (
+        "builds the Cell and compares the Parameters reachable through the plain container with the Cell's own "
+        "(`get_parameters()`, which `trainable_params()` and checkpoints use); then compiles `construct` in "
+        "GRAPH_MODE to show the duplicate-name error where it occurs"
+    )
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        finding = context.finding
+        cell = context.cell_class()
+        attr = source.self_attribute_at(finding.path, finding.line)
+        if cell is None or attr is None:
+            return unconfirmable("the Cell class or the attribute could not be located in the source")
+        return self.task(context, dict(context.cell_payload(cell), attr=attr))
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        qualname, attr = payload["cell"], payload["attr"]
+        net = runtime.build(qualname, payload.get("spec"))
+        built = runtime.shown(qualname, payload.get("spec"))
+        if attr not in vars(net) and not hasattr(net, attr):
+            raise Unconfirmable(f"{built} did not set self.{attr}")
+        container = getattr(net, attr)
+        reachable = _reachable_parameters(runtime, container)
+        own = {id(parameter) for parameter in net.get_parameters()}
+        missing = [parameter for parameter in reachable if id(parameter) not in own]
+        if not reachable:
+            return not_reproduced(f"{built}.{attr} holds no Parameters: nothing is left unregistered")
+        if not missing:
+            return not_reproduced(f"all {len(reachable)} Parameters reachable through {built}.{attr} are registered on it")
+        evidence = (
+            f"{built} has {len(own)} Parameters; the {len(missing)} reachable through self.{attr} "
+            f"({_names(missing)}) are not among them, so trainable_params() and checkpoints miss them"
+        )
+        runtime.if_crashed("confirmed", evidence, repeatable=True)  # the compile below only adds to it
+        compiled = self._compile_error(runtime, net, payload)
+        if compiled:
+            evidence += f"; compiling in GRAPH_MODE fails: {compiled}"
+        return confirmed(evidence)
+
+    @staticmethod
+    def _compile_error(runtime, net, payload: Dict[str, Any]) -> str:
+        """The duplicate-parameter-name error of a GRAPH_MODE compile, if it happens (else "")."""
+        construct = getattr(type(net), "construct", None)
+        if construct is None or construct is runtime.ms.nn.Cell.construct:
+            return ""
+        spec = payload.get("spec") or {}
+        if spec.get("inputs") is not None:
+            inputs = [runtime.tensor(item) for item in spec["inputs"]]
+        else:  # placeholders of unknown rank: enough to reach parameter resolution
+            from ms_lint.probe.runtime import positional_count  # pylint: disable=import-outside-toplevel
+
+            inputs = [runtime.tensor({"dtype": "float32"}) for _ in range(max(positional_count(net.construct), 0))]
+        error, _ = runtime.compile(net, inputs)
+        if error is None:
+            return ""
+        duplicate = DUPLICATE_NAME.search(str(error))
+        return f"{type(error).__name__}: ... {duplicate.group(0)}" if duplicate else ""
+
+
+def _reachable_parameters(runtime, container: Any, depth: int = 0) -> List[Any]:
+    """Parameters of the Cells and Parameters inside plain lists, tuples and dicts (nested)."""
+    ms = runtime.ms
+    if depth > 4:
+        return []
+    if isinstance(container, dict):
+        items = list(container.values())
+    elif isinstance(container, (list, tuple)):
+        items = list(container)
+    else:
+        items = [container]
+    found, seen = [], set()
+    for item in items:
+        if isinstance(item, ms.Parameter):
+            parameters = [item]
+        elif isinstance(item, ms.nn.Cell):
+            parameters = list(item.get_parameters())
+        elif isinstance(item, (list, tuple, dict)):
+            parameters = _reachable_parameters(runtime, item, depth + 1)
+        else:
+            parameters = []
+        for parameter in parameters:
+            if id(parameter) not in seen:
+                seen.add(id(parameter))
+                found.append(parameter)
+    return found
+
+
+class CallWithoutConstruct(Experiment):
+    """Build the Cell and call it: MindSpore must refuse for lack of ``construct``."""
+
+    summary = "builds the Cell and calls it (configured inputs, else small tensors), capturing MindSpore's error"
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        cell = context.cell_class()
+        if cell is None:
+            return unconfirmable("the Cell class could not be located in the source")
+        return self.task(context, context.cell_payload(cell))
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        from ms_lint.probe.runtime import error_text, positional_count  # pylint: disable=import-outside-toplevel
+
+        qualname = payload["cell"]
+        net = runtime.build(qualname, payload.get("spec"))
+        spec = payload.get("spec") or {}
+        if spec.get("inputs") is not None:
+            inputs = [runtime.tensor(item, none_size=payload.get("none_size")) for item in spec["inputs"]]
+        else:
+            forward = getattr(net, "forward", None)
+            count = positional_count(forward) if forward is not None else 1
+            inputs = [runtime.tensor({"dtype": "float32", "shape": [1]}, none_size=1) for _ in range(count)]
+        call = f"{runtime.shown(qualname, payload.get('spec'))}({', '.join(['x'] * len(inputs))})"
+        try:
+            net(*inputs)
+        except AttributeError as error:
+            if "construct" in str(error):
+                return confirmed(f"{call} raised {error_text(error)}")
+            raise Unconfirmable(f"{call} raised {error_text(error)}, not the missing-construct error") from error
+        except Exception as error:  # pylint: disable=broad-except
+            raise Unconfirmable(f"{call} raised {error_text(error)}, not the missing-construct error") from error
+        return not_reproduced(f"{call} ran without error: construct is provided at run time")

@@ -1,0 +1,285 @@
+"""Experiment for MindSpore operators inside the data pipeline: run the flagged callable in one."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, List, Optional, Union
+
+from ms_lint.probe import config
+from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+SOURCE_METHODS = frozenset({"__getitem__", "__next__", "__iter__", "__len__"})
+DEFAULT_SAMPLE = ({"dtype": "float32", "shape": [2, 4], "value": None, "is_value": False},)
+SAMPLES = 8
+WORKERS = 2
+SLOWER = 2.0  # a ratio to the numpy version at or above this confirms
+
+
+def _dataset_error(error: BaseException) -> str:
+    """The user's error inside MindSpore's "Exception thrown from user defined Python function" report."""
+    from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
+
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    for index, line in enumerate(lines):
+        if line.startswith("Error description:") and index + 1 < len(lines):
+            inner = line.partition(":")[2].strip() or lines[index + 1]
+            return f"{error_text(error)} ({inner})"
+    return error_text(error)
+
+
+PIPELINE_CALLS = frozenset({"map", "batch", "GeneratorDataset"})
+
+
+def _display(target: str) -> str:
+    """``Mixup`` for ``mindcv.data.mixup:Mixup``."""
+    return target.rpartition(":")[2]
+
+
+def _handed_over(node) -> Optional[Union[str, tuple]]:
+    """What a finding at the argument of ``map``/``batch``/``GeneratorDataset`` names.
+
+    ``(target, member, module, path, name)`` for a module-level function or a class
+    (an instance of it when the argument is a variable assigned ``Class(...)``), a reason
+    (str) when it cannot be reached, None when the finding is not at such an argument.
+    """
+    from astroid import nodes  # pylint: disable=import-outside-toplevel
+
+    from ms_lint.semantics import names, resolve  # pylint: disable=import-outside-toplevel
+
+    if node is None:
+        return None
+    call = node.parent.parent if isinstance(node.parent, nodes.Keyword) else node.parent
+    if not isinstance(call, nodes.Call) or names.basename(call.func) not in PIPELINE_CALLS or node is call.func:
+        return None
+    if isinstance(node, nodes.Lambda):
+        return "the lambda handed to the pipeline cannot be reached by itself"
+    definition = resolve.definition(node)
+    member = None
+    if isinstance(node, nodes.Call):  # an instance made on the spot: GeneratorDataset(Source(), ...)
+        definition, member = resolve.called_definition(node), "__call__"
+    elif definition is None and isinstance(node, nodes.Name):  # a variable: callable = Mixup(...)
+        for assignment in node.lookup(node.name)[1]:
+            value = getattr(assignment.parent, "value", None)
+            if isinstance(assignment, nodes.AssignName) and isinstance(value, nodes.Call):
+                definition, member = resolve.called_definition(value), "__call__"
+    if isinstance(definition, nodes.ClassDef) and definition.parent is definition.root():
+        member = "__getitem__" if names.basename(call.func) == "GeneratorDataset" else "__call__"
+    elif not (isinstance(definition, nodes.FunctionDef) and definition.parent is definition.root()):
+        return f"what {node.as_string()} holds is built at run time: the probe cannot reach it by itself"
+    module = definition.root()
+    return (f"{module.name}:{definition.name}", member, module.name, module.file or "", definition.name)
+
+
+class PipelineCall(Experiment):
+    """Run the callable the pipeline runs, with 2 worker threads; it must fail, or be slower than numpy."""
+
+    summary = (
+        "runs the flagged callable once by itself on a sample, then in a small dataset pipeline (`map` with 2 worker "
+        "threads, or `GeneratorDataset` over the source class), in the program's mode; reports the failure, or the "
+        "slowdown against the configured numpy-only version"
+    )
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        handed = _handed_over(context.finding.node)
+        if handed is not None:  # the finding marks what a map/batch/GeneratorDataset call is given
+            if isinstance(handed, str):
+                return unconfirmable(handed)
+            target, member, module, path, name = handed
+        else:  # the finding marks an operator inside the code the pipeline runs
+            function = context.scope.function
+            if function is None:
+                return unconfirmable("the flagged code is not in a module-level function or class the probe can call")
+            owner, name = function
+            target, member = owner or name, (name if owner else None)
+            module, path, name = context.finding.module, context.finding.path, owner or name
+        spec = context.config.callable(module, path, name)
+        payload = {"target": target, "member": member, "spec": config.spec_json(spec), "mode": context.mode}
+        return self.task(context, payload)
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        spec = payload.get("spec") or {}
+        if payload.get("member"):
+            instance = self._instance(runtime, payload, spec)
+            if payload["member"] in SOURCE_METHODS or not callable(instance):
+                return self._source(runtime, payload, spec, instance)
+        return self._map(runtime, payload, self._callable(runtime, payload, spec), spec)
+
+    @staticmethod
+    def _instance(runtime, payload: Dict[str, Any], spec: Dict[str, Any]):
+        target = runtime.resolve_reference(payload["target"])
+        if not isinstance(target, type):
+            raise Unconfirmable(f"{_display(payload['target'])} is not a class")
+        arguments = {"args": spec.get("args"), "kwargs": spec.get("kwargs")} if spec else None
+        return runtime.build(payload["target"], arguments, what="callable")
+
+    def _callable(self, runtime, payload: Dict[str, Any], spec: Dict[str, Any]):
+        """The function (or callable object) the pipeline runs, from the module as loaded now."""
+        function = self._instance(runtime, payload, spec) if payload.get("member") else runtime.resolve_reference(payload["target"])
+        if not callable(function):
+            raise Unconfirmable(f"{_display(payload['target'])} is not callable")
+        return function
+
+    # -- a map operation --------------------------------------------------------------
+
+    @staticmethod
+    def _sample(spec: Dict[str, Any]) -> List[Any]:
+        import numpy  # pylint: disable=import-outside-toplevel
+
+        items = spec.get("sample") or DEFAULT_SAMPLE
+        sample = []
+        for item in items:
+            if item.get("is_value"):
+                sample.append(numpy.asarray(item.get("value")))
+                continue
+            dims = [2 if dim is None else dim for dim in (item.get("shape") or [2, 4])]
+            try:
+                sample.append(numpy.random.default_rng(0).random(dims).astype(item.get("dtype") or "float32"))
+            except TypeError as error:
+                raise Unconfirmable(f"{item.get('dtype')!r} is not a numpy dtype") from error
+        return sample
+
+    @staticmethod
+    def _pipeline_seconds(function, sample: List[Any], outputs: int) -> float:
+        import mindspore.dataset as ds  # pylint: disable=import-outside-toplevel
+
+        columns = [f"column{index}" for index in range(len(sample))]
+        extra = {} if outputs == len(columns) else {"output_columns": [f"output{index}" for index in range(outputs)]}
+        data = ds.GeneratorDataset([tuple(sample)] * SAMPLES, column_names=columns, shuffle=False)
+        data = data.map(
+            operations=function, input_columns=columns, num_parallel_workers=WORKERS, python_multiprocessing=False, **extra
+        )
+        started = time.perf_counter()
+        count = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
+        elapsed = time.perf_counter() - started
+        if count != SAMPLES:
+            raise RuntimeError(f"the pipeline gave {count} rows for {SAMPLES} samples")
+        return elapsed
+
+    def _map(self, runtime, payload: Dict[str, Any], function, spec: Dict[str, Any]) -> Verdict:
+        from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
+
+        name = _display(payload["target"])
+        sample = self._sample(spec)
+        shown = ", ".join(f"{array.dtype}{list(array.shape)}" for array in sample) + ("" if spec.get("sample") else " (default sample)")
+        raised: List[BaseException] = []
+        current = [function]
+
+        def recorded(*args):
+            try:
+                return current[0](*args)
+            except Exception as error:
+                raised.append(error)
+                raise
+
+        with self._mode(runtime, payload) as mode:
+            try:
+                result = function(*sample)
+            except Exception as error:  # pylint: disable=broad-except
+                raise Unconfirmable(f"{name}({shown}) fails by itself, outside any pipeline: {error_text(error)}") from error
+            outputs = len(result) if isinstance(result, tuple) else 1
+            # Then on a fresh import: the call above compiled the Cells it uses, and worker
+            # threads would only reuse those graphs. Fresh Cells must be compiled in the threads.
+            runtime.reload()
+            current[0] = self._callable(runtime, payload, spec)
+            runtime.if_crashed(
+                "confirmed", f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} crashes"
+            )
+            try:
+                seconds = self._pipeline_seconds(recorded, sample, outputs)
+            except Exception as error:  # pylint: disable=broad-except
+                runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
+                if not raised:  # the pipeline failed around the function, not in it
+                    raise Unconfirmable(f"map({name}) failed outside {name}: {_dataset_error(error)}") from error
+                return confirmed(
+                    f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} fails: "
+                    f"{error_text(raised[0])} (raised in {name})"
+                )
+            runtime.if_crashed(None)
+            per_sample = f"{seconds / SAMPLES * 1000:.2f} ms per sample"
+            if not spec.get("numpy"):
+                return not_reproduced(
+                    f"map({name}) ran {SAMPLES} samples of {shown} with {WORKERS} worker threads in {mode} without error "
+                    f"({per_sample}); configure a numpy version to compare speed"
+                )
+            reference = runtime.resolve_reference(spec["numpy"])
+            baseline = self._pipeline_seconds(reference, sample, outputs)
+        ratio = seconds / baseline if baseline > 0 else float("inf")
+        compared = f"map({name}) took {per_sample}, {ratio:.1f}x the numpy version {spec['numpy']} in {mode}"
+        return confirmed(compared) if ratio >= SLOWER else not_reproduced(compared)
+
+    # -- a GeneratorDataset source ----------------------------------------------------------
+
+    def _source(self, runtime, payload: Dict[str, Any], spec: Dict[str, Any], instance) -> Verdict:
+        """Read the source through GeneratorDataset's worker threads; its own code must fail there."""
+        import mindspore.dataset as ds  # pylint: disable=import-outside-toplevel
+        import numpy  # pylint: disable=import-outside-toplevel
+
+        from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
+
+        name = _display(payload["target"])
+        raised: List[BaseException] = []
+        reads = hasattr(instance, "__getitem__")
+        length = min(len(instance), SAMPLES) if reads and hasattr(instance, "__len__") else SAMPLES
+
+        fresh = [instance]
+
+        class Recorded:
+            """The user's source, read by the pipeline's threads; items become one small column."""
+
+            def __getitem__(self, index):
+                try:
+                    fresh[0][index]  # pylint: disable=pointless-statement
+                except Exception as error:
+                    raised.append(error)
+                    raise
+                return (numpy.zeros(1, numpy.float32),)
+
+            def __len__(self):
+                return length
+
+        with self._mode(runtime, payload) as mode:
+            if not reads:
+                raise Unconfirmable(f"{name} is an iterator: the probe reads only sources with __getitem__")
+            try:
+                instance[0]  # pylint: disable=pointless-statement
+            except Exception as error:  # pylint: disable=broad-except
+                raise Unconfirmable(f"reading an item of {name}() fails by itself: {error_text(error)}") from error
+            runtime.reload()  # fresh Cells, compiled by the pipeline's threads (see _map)
+            fresh[0] = self._instance(runtime, payload, spec)
+            runtime.if_crashed(
+                "confirmed", f"{name}() gives an item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in {mode} crashes"
+            )
+            try:
+                data = ds.GeneratorDataset(
+                    Recorded(), column_names=["item"], shuffle=False, num_parallel_workers=WORKERS, python_multiprocessing=False
+                )
+                rows = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
+            except Exception as error:  # pylint: disable=broad-except
+                runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
+                if not raised:  # the pipeline failed around the source, not in it
+                    raise Unconfirmable(f"GeneratorDataset({name}()) failed outside {name}: {_dataset_error(error)}") from error
+                return confirmed(
+                    f"{name}() gives an item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in "
+                    f"{mode} fails: {error_text(raised[0])} (raised in {name}.__getitem__)"
+                )
+        return not_reproduced(f"GeneratorDataset({name}()) read {rows} items with {WORKERS} worker threads in {mode} without error")
+
+    @staticmethod
+    def _mode(runtime, payload: Dict[str, Any]):
+        """The mode the program runs in: the lint option, else what the module set at import."""
+        import contextlib  # pylint: disable=import-outside-toplevel
+
+        ms = runtime.ms
+        wanted = payload.get("mode")
+        current = "GRAPH_MODE" if ms.get_context("mode") == ms.GRAPH_MODE else "PYNATIVE_MODE"
+
+        @contextlib.contextmanager
+        def mode():
+            if wanted in ("graph", "pynative"):
+                with runtime.mode(graph=wanted == "graph"):
+                    yield "GRAPH_MODE" if wanted == "graph" else "PYNATIVE_MODE"
+            else:
+                yield current
+
+        return mode()

@@ -1,0 +1,166 @@
+"""Experiment for a distributed run without a seed: build the network in two fresh processes, compare."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+import os
+from typing import Any, Dict, List, Optional, Union
+
+from ms_lint.probe import config
+from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced
+
+MAX_CELLS = 4
+HEAD = 3
+
+
+def _called_names(tree: ast.AST) -> List[str]:
+    """Dotted names called in a module's source (``Net``, ``models.ResNet``), in order of appearance."""
+    found: List[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            dotted = _dotted(node.func)
+            if dotted and dotted not in found:
+                found.append(dotted)
+    return found
+
+
+def _dotted(node: ast.AST) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
+
+
+def _factories(runtime, tree: ast.AST) -> List[str]:
+    """Module-level functions without parameters that return a newly built Cell (``return nn.SequentialCell(...)``).
+
+    Only those are called: a function that returns anything else (or trains) is left alone.
+    """
+    found = []
+    for node in getattr(tree, "body", []):
+        if not isinstance(node, ast.FunctionDef) or node.args.args or node.args.posonlyargs or node.args.kwonlyargs:
+            continue
+        for child in ast.walk(node):
+            if isinstance(child, ast.Return) and isinstance(child.value, ast.Call):
+                try:
+                    built = runtime.resolve(_dotted(child.value.func)) if _dotted(child.value.func) else None
+                except Unconfirmable:
+                    built = None
+                if runtime.is_cell_class(built):
+                    found.append(node.name)
+                    break
+    return found
+
+
+class SeedDivergence(Experiment):
+    """Two fresh processes build the networks the program builds; their initial parameters must differ."""
+
+    summary = (
+        "imports the module (distributed set-up calls are skipped) in two fresh processes, builds in each the "
+        "network the module builds (configured Cells or factories, the user Cells it constructs, module functions "
+        "without parameters that return a Cell), and compares their initial parameters"
+    )
+    processes = 2
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        cells = [[spec.target, config.spec_json(spec)] for spec in context.config.cells]
+        base = str(context.config.base) if context.config.base else None
+        return self.task(context, {"cells": cells, "base": base})
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Dict[str, Any]:
+        path = runtime.loaded[0]
+        with open(path, "rb") as stream:
+            tree = ast.parse(stream.read(), filename=path)
+        built: Dict[str, Dict[str, List[Any]]] = {}
+        skipped: List[str] = []
+        for name, spec in self._networks(runtime, tree, payload):
+            try:
+                net = runtime.build(name, spec)
+            except Unconfirmable as error:
+                skipped.append(str(error))
+                continue
+            if not runtime.is_cell_class(type(net)):
+                continue
+            built[runtime.shown(name, spec)] = {
+                parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()
+            }
+            if len(built) >= MAX_CELLS:
+                break
+        if not built:
+            reason = skipped[0] if skipped else "the module builds no network the probe can build alone"
+            raise Unconfirmable(
+                f"no network to build: {reason}; name the network in a [[tool.ms_lint.probe.cells]] entry (a class, "
+                "or a factory)"
+            )
+        return {"cells": built}
+
+    def _networks(self, runtime, tree: ast.AST, payload: Dict[str, Any]):
+        """(name, spec) of what builds the program's network: configured entries, user Cells, factories."""
+        seen = set()
+        for target, spec in payload.get("cells") or ():
+            name = target.rpartition(":")[2] if ".py:" in target else target
+            try:
+                runtime.resolve(name)
+            except Unconfirmable:
+                continue
+            seen.add(name)
+            yield name, spec
+        factories = _factories(runtime, tree)
+        for dotted in _called_names(tree):
+            if dotted in seen:
+                continue
+            try:
+                obj = runtime.resolve(dotted)
+            except Unconfirmable:
+                continue
+            if runtime.is_cell_class(obj) and not (obj.__module__ or "").startswith("mindspore"):
+                yield dotted, self._spec(obj, payload)
+            elif dotted in factories and callable(obj):
+                yield dotted, {"factory": dotted}
+
+    @staticmethod
+    def _spec(cell_class, payload: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        """The configured entry for ``cell_class``: by file, else by module, else by bare name."""
+        qualified = f"{cell_class.__module__}.{cell_class.__qualname__}"
+        try:
+            source_file = os.path.realpath(inspect.getsourcefile(cell_class) or "")
+        except TypeError:
+            source_file = ""
+        by_name = None
+        for target, spec in payload.get("cells") or ():
+            if ".py:" in target:
+                file_part, _, name = target.rpartition(":")
+                file_path = file_part if os.path.isabs(file_part) else os.path.join(payload.get("base") or "", file_part)
+                if name == cell_class.__qualname__ and os.path.realpath(file_path) == source_file:
+                    return spec
+            elif target == qualified:
+                return spec
+            elif target == cell_class.__qualname__ and by_name is None:
+                by_name = spec
+        return by_name
+
+    def combine(self, payload: Dict[str, Any], results: List[Any]) -> Verdict:
+        first, second = (result.get("cells", {}) for result in results[:2])
+        for name in first:
+            if name not in second:
+                continue
+            params = first[name]
+            differing = [key for key in params if key in second[name] and params[key][0] != second[name][key][0]]
+            if differing:
+                key = differing[0]
+                return confirmed(
+                    f"{name} built in two fresh processes without a seed: {len(differing)} of {len(params)} initial "
+                    f"parameters differ, e.g. '{key}' starts {params[key][1]} vs {second[name][key][1]}"
+                )
+        names = ", ".join(first)
+        return not_reproduced(f"{names} built in two fresh processes: identical initial parameters")
+
+
+def _summary(array) -> List[Any]:
+    flat = array.reshape(-1)
+    head = [round(float(value), 4) for value in flat[:HEAD]]
+    return [hashlib.sha1(array.tobytes()).hexdigest(), head]

@@ -1,0 +1,510 @@
+"""What experiments use inside a MindSpore child process: user modules, Cells, inputs, compiling.
+
+Only the probe's child processes import this module, and only they import
+MindSpore. A user module is imported under its own dotted name (never as
+``__main__``, so ``if __name__ == "__main__":`` blocks do not run), from the
+root pylint found it under. Before another file's module is imported, the user
+modules of the previous one are dropped from ``sys.modules``.
+
+The code under test may ask for a device this MindSpore lacks (``set_device("Ascend")``
+on a CPU build) or for a communication group (``communication.init()`` without a
+launcher). Both would stop its import, so the runtime records such requests, skips
+them, and the verdict says so. While a module is imported, dataset iterators yield
+nothing, so a script's top-level data or training loop does not run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import importlib
+import importlib.util
+import inspect
+import os
+import re
+import shutil
+import sys
+import sysconfig
+import tempfile
+import traceback
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
+
+from ms_lint.probe.verdict import Unconfirmable, one_line
+
+# "In file /src/net.py:12~13, 8~20" in tracebacks; IR dumps add "/<code>/" after the columns.
+TRACE_FRAME = re.compile(r"In file (?P<path>[^\n]+?):(?P<start>\d+)(?:~(?P<end>\d+))?(?:, \d+(?:~\d+)?)?(?=/|\s|$)")
+IR_SHAPE = re.compile(r"<Tensor\[(?P<dtype>\w+)\], \((?P<dims>[-\d, ]*)\)")
+
+
+def _site_paths() -> Tuple[str, ...]:
+    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix}
+    for name in ("stdlib", "platstdlib", "purelib", "platlib"):
+        path = sysconfig.get_paths().get(name)
+        if path:
+            paths.add(path)
+    return tuple(os.path.realpath(path) + os.sep for path in paths if path)
+
+
+def error_text(error: BaseException) -> str:
+    """``Type: first line of the message`` (MindSpore's messages go on for pages)."""
+    message = str(error).strip()
+    for line in message.splitlines():
+        line = line.strip(" -")
+        if len(line) > 2 and line[0] == line[-1] and line[0] in "'\"" and " " in line:
+            line = line[1:-1].strip()  # MindSpore quotes some messages whole
+        if line:
+            message = line
+            break
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def frames(text: str) -> List[Tuple[str, int, int]]:
+    """(path, first line, last line) of each "In file" entry of a MindSpore traceback or IR dump."""
+    found = []
+    for match in TRACE_FRAME.finditer(text):
+        start = int(match.group("start"))
+        found.append((match.group("path").strip(), start, int(match.group("end") or start)))
+    return found
+
+
+def same_file(left: str, right: str) -> bool:
+    try:
+        return os.path.samefile(left, right)
+    except OSError:
+        return os.path.realpath(left) == os.path.realpath(right)
+
+
+class Runtime:
+    """Per child process: MindSpore (unless disabled), the current user module, helpers."""
+
+    def __init__(self, with_mindspore: bool = True):
+        self.ms = None
+        self.version = None
+        if with_mindspore:
+            import mindspore  # pylint: disable=import-outside-toplevel
+
+            self.ms = mindspore
+            self.version = getattr(mindspore, "__version__", None)
+        self.requested_devices: Set[str] = set()
+        # Set by an experiment after which this process must not run another (MindSpore left broken).
+        self.tainted = False
+        self.notify = lambda message: None  # the child's channel to pylint's process
+        self.baseline = set(sys.modules)
+        self.site = _site_paths()
+        self.roots: List[str] = []
+        self.loaded: Optional[Tuple[str, str, str]] = None
+        self.module: Any = None
+        self.module_error: Optional[str] = None
+        self.scratch = tempfile.mkdtemp(prefix="scratch_", dir=os.getcwd())
+        if self.ms is not None:
+            self._redirect_requests()
+
+    # -- the code under test asks for things this process cannot give -------------
+
+    def _redirect_requests(self) -> None:
+        ms = self.ms
+        original_set_context = ms.set_context
+        original_set_device = getattr(ms, "set_device", None)
+        runtime = self
+
+        def set_context(*args, **kwargs):
+            target = kwargs.get("device_target")
+            if target is not None and target != "CPU" and not runtime._device_available(target):
+                runtime.requested_devices.add(str(target))
+                kwargs.pop("device_target")
+                kwargs.pop("device_id", None)
+            return original_set_context(*args, **kwargs)
+
+        def set_device(device_target, *args, **kwargs):
+            if device_target != "CPU" and not runtime._device_available(device_target):
+                runtime.requested_devices.add(str(device_target))
+                return None
+            return original_set_device(device_target, *args, **kwargs)  # pylint: disable=not-callable
+
+        ms.set_context = set_context
+        ms.context.set_context = set_context
+        if original_set_device is not None:
+            ms.set_device = set_device
+        try:
+            from mindspore import communication  # pylint: disable=import-outside-toplevel
+            from mindspore.communication import management  # pylint: disable=import-outside-toplevel
+        except ImportError:  # pragma: no cover - every MindSpore 2.x has it
+            return
+
+        def init(*args, **kwargs):  # pylint: disable=unused-argument
+            runtime.requested_devices.add("a communication group (communication.init)")
+
+        for namespace in (communication, management):
+            namespace.init = init
+            namespace.get_rank = lambda *args, **kwargs: 0
+            namespace.get_group_size = lambda *args, **kwargs: 1
+
+    def _device_available(self, target: str) -> bool:
+        try:
+            from mindspore import hal  # pylint: disable=import-outside-toplevel
+
+            return bool(hal.is_available(target))
+        except Exception:  # pylint: disable=broad-except
+            return False
+
+    # -- user modules ---------------------------------------------------------------
+
+    def is_user_file(self, path: Optional[str], roots: Sequence[str]) -> bool:
+        if not path:
+            return False
+        real = os.path.realpath(path)
+        if real.startswith(self.site):
+            return False
+        return any(real.startswith(os.path.realpath(root) + os.sep) for root in roots)
+
+    def user_modules(self) -> List[str]:
+        return [
+            name
+            for name, module in list(sys.modules.items())
+            if name not in self.baseline and self.is_user_file(getattr(module, "__file__", None), self.roots)
+        ]
+
+    def deps(self) -> List[str]:
+        """Source files of the user modules imported so far for the current file."""
+        found = set()
+        for name in self.user_modules():
+            path = getattr(sys.modules.get(name), "__file__", None)
+            if path and path.endswith(".py"):
+                found.add(os.path.realpath(path))
+        return sorted(found)
+
+    def _forget_user_code(self) -> None:
+        for name in self.user_modules():
+            sys.modules.pop(name, None)
+        for root in self.roots:
+            while root in sys.path:
+                sys.path.remove(root)
+        self.roots = []
+        self.module = None
+        self.loaded = None
+        self.module_error = None
+        self.requested_devices = set()
+        if self.ms is not None:
+            self.ms.set_context(mode=self.ms.PYNATIVE_MODE)
+
+    def load(self, path: str, module: str, root: str, fresh: bool = False, paths: Sequence[str] = ()) -> Any:
+        """Import the user module (once per file); raise Unconfirmable when it cannot be imported.
+
+        ``root`` goes first on ``sys.path``; ``paths`` (pylint's working directory, as when a
+        script runs from the project root) last.
+        """
+        key = (path, module, root, tuple(paths))
+        if fresh or self.loaded != key:
+            self._forget_user_code()
+            self.loaded = key
+            self.roots = [root, *(extra for extra in paths if extra != root)]
+            sys.path.insert(0, root)
+            sys.path.extend(self.roots[1:])
+            sys.argv = [path]  # as if run with no arguments: a module-level argparse sees none of ours
+            try:
+                with self._no_data_while_importing():
+                    self.module = self._import(path, module)
+            except Unconfirmable as error:
+                self.module_error = str(error)
+            except BaseException as error:  # pylint: disable=broad-except
+                if isinstance(error, KeyboardInterrupt):
+                    raise
+                self.module_error = f"importing {module} failed: {error_text(error)}{self._where(error, path)}"
+        if self.module_error:
+            raise Unconfirmable(self.module_error)
+        return self.module
+
+    def if_crashed(self, status: Optional[str], evidence: str = "", repeatable: bool = False) -> None:
+        """What it means if this process dies from here on (``None``: nothing, as by default).
+
+        ``repeatable``: the verdict holds whatever killed the process (it was reached before).
+        """
+        meaning = {"status": status, "evidence": evidence, "repeatable": repeatable} if status else None
+        self.notify({"on_crash": meaning})
+
+    @contextlib.contextmanager
+    def _no_data_while_importing(self) -> Iterator[None]:
+        """Dataset iterators made while a module is imported yield nothing.
+
+        A script's top-level data or training loop then does not run; experiments run
+        the pipelines they need themselves, after the import.
+        """
+        if self.ms is None:
+            yield
+            return
+        from mindspore.dataset import Dataset  # pylint: disable=import-outside-toplevel
+
+        names = ("create_tuple_iterator", "create_dict_iterator", "__iter__")
+        saved = {name: Dataset.__dict__[name] for name in names if name in Dataset.__dict__}
+        for name in saved:
+            setattr(Dataset, name, lambda *args, **kwargs: iter(()))
+        try:
+            yield
+        finally:
+            for name, method in saved.items():
+                setattr(Dataset, name, method)
+
+    def reload(self) -> Any:
+        """Import the current file's module (and its user imports) anew: fresh Cells, fresh state."""
+        if self.loaded is None:
+            raise Unconfirmable("no module is loaded")
+        path, module, root, paths = self.loaded
+        return self.load(path, module, root, fresh=True, paths=paths)
+
+    def _where(self, error: BaseException, path: str) -> str:
+        """`` (at file.py:12)``: the last user frame of an exception's traceback."""
+        last = None
+        for frame in traceback.extract_tb(error.__traceback__):
+            if self.is_user_file(frame.filename, self.roots) or same_file(frame.filename, path):
+                last = frame
+        if last is None:
+            return ""
+        shown = os.path.basename(last.filename)
+        for root in self.roots:
+            if self.is_user_file(last.filename, [root]):
+                shown = os.path.relpath(os.path.realpath(last.filename), os.path.realpath(root))
+        return f" (at {shown}:{last.lineno})"
+
+    def _import(self, path: str, module: str) -> Any:
+        if "." not in module:
+            spec = importlib.util.spec_from_file_location(module, path)
+            if spec is None or spec.loader is None:
+                raise Unconfirmable(f"cannot import {path}")
+            loaded = importlib.util.module_from_spec(spec)
+            sys.modules[module] = loaded
+            spec.loader.exec_module(loaded)
+            return loaded
+        loaded = importlib.import_module(module)
+        if not same_file(getattr(loaded, "__file__", "") or "", path):
+            raise Unconfirmable(f"importing {module} gave {getattr(loaded, '__file__', None)}, not {path}")
+        return loaded
+
+    def resolve(self, qualname: str, module: Any = None) -> Any:
+        """An object of the current module (or of ``module``) by qualified name (``Outer.Inner``)."""
+        target = self.module if module is None else module
+        for part in qualname.split("."):
+            if not hasattr(target, part):
+                raise Unconfirmable(f"{qualname} is not defined when {getattr(self.module, '__name__', '?')} is imported")
+            target = getattr(target, part)
+        return target
+
+    def resolve_reference(self, reference: str) -> Any:
+        """``module:attr``, a name in the current module, or a ``lambda`` evaluated in the module."""
+        if reference.lstrip().startswith("lambda"):
+            try:
+                return eval(reference, vars(self.module))  # pylint: disable=eval-used  # the user's configuration
+            except Exception as error:  # pylint: disable=broad-except
+                raise Unconfirmable(f"{reference!r} is not a valid lambda: {error_text(error)}") from error
+        if ":" not in reference:
+            return self.resolve(reference)
+        module_name, _, attr = reference.partition(":")
+        if module_name.endswith(".py"):
+            module_path = module_name
+            module_name = os.path.splitext(os.path.basename(module_path))[0]
+            spec = importlib.util.spec_from_file_location(f"_ms_lint_probe_{module_name}", module_path)
+            if spec is None or spec.loader is None:
+                raise Unconfirmable(f"cannot import {module_path}")
+            loaded = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(loaded)
+        else:
+            try:
+                loaded = importlib.import_module(module_name)
+            except Exception as error:  # pylint: disable=broad-except
+                raise Unconfirmable(f"importing {module_name} failed: {error_text(error)}") from error
+        return self.resolve(attr, loaded)
+
+    # -- Cells --------------------------------------------------------------------------
+
+    def is_cell_class(self, obj: Any) -> bool:
+        return isinstance(obj, type) and self.ms is not None and issubclass(obj, self.ms.nn.Cell)
+
+    def build(self, qualname: str, spec: Optional[Dict[str, Any]] = None, what: str = "cell") -> Any:
+        """An instance of ``qualname`` built as configured, or with no arguments."""
+        cls = self.resolve_reference(qualname) if ":" in qualname else self.resolve(qualname)
+        spec = spec or {}
+        maker = self.resolve_reference(spec["factory"]) if spec.get("factory") else cls
+        args, kwargs = list(spec.get("args") or ()), dict(spec.get("kwargs") or {})
+        if not spec:
+            missing = required_parameters(cls)
+            if missing:
+                names, shown = ", ".join(missing), qualname.rpartition(":")[2]
+                raise Unconfirmable(
+                    f"{shown}() needs {names}: give them in a [[tool.ms_lint.probe.{what}s]] entry for {shown}"
+                )
+        shown = self.shown(qualname, spec)
+        try:
+            return maker(*args, **kwargs)
+        except Unconfirmable:
+            raise
+        except Exception as error:  # pylint: disable=broad-except
+            raise Unconfirmable(f"building {shown} raised {error_text(error)}") from error
+
+    @staticmethod
+    def shown(qualname: str, spec: Optional[Dict[str, Any]]) -> str:
+        """How a Cell was built, for evidence: ``Stack(width=4, depth=2)``."""
+        spec = spec or {}
+        if spec.get("factory"):
+            return f"{spec['factory']}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
+        return f"{qualname.rpartition(':')[2]}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
+
+    def tensor(self, spec: Dict[str, Any], none_size: Optional[int] = None) -> Any:
+        """A Tensor for an input spec: a placeholder (``None`` dims kept) or, with ``none_size``, zeros."""
+        if spec.get("is_value"):
+            return spec.get("value")
+        ms = self.ms
+        dtype = getattr(ms, spec.get("dtype") or "float32", None)
+        if dtype is None or not isinstance(dtype, type(ms.float32).__mro__[-3]):  # mindspore's typing.Type
+            raise Unconfirmable(f"{spec.get('dtype')!r} is not a MindSpore dtype")
+        shape = spec.get("shape")
+        if none_size is None:
+            return ms.Tensor(shape=None if shape is None else list(shape), dtype=dtype)
+        if shape is None:
+            raise Unconfirmable("an input of unknown rank cannot be given a static shape: write its shape")
+        import numpy  # pylint: disable=import-outside-toplevel
+
+        dims = [none_size if dim is None else dim for dim in shape]
+        return ms.Tensor(numpy.zeros(dims), dtype)
+
+    @contextlib.contextmanager
+    def mode(self, graph: bool) -> Iterator[None]:
+        ms = self.ms
+        previous = ms.get_context("mode")
+        ms.set_context(mode=ms.GRAPH_MODE if graph else ms.PYNATIVE_MODE)
+        try:
+            yield
+        finally:
+            ms.set_context(mode=previous)
+
+    def compile(self, cell: Any, inputs: Sequence[Any], dump_ir: bool = False) -> Tuple[Optional[BaseException], str]:
+        """Compile ``cell.construct`` in GRAPH_MODE without running it: (error or None, validated IR text).
+
+        A function (``@jit``) is called instead: MindSpore compiles it, then runs it.
+        """
+        ms = self.ms
+        folder = tempfile.mkdtemp(prefix="ir_", dir=self.scratch)
+        error: Optional[BaseException] = None
+        try:
+            with self.mode(graph=True):
+                if dump_ir:
+                    _set_save_graphs(ms, folder)
+                try:
+                    if isinstance(cell, ms.nn.Cell):
+                        cell.compile(*inputs)
+                    else:
+                        cell(*inputs)
+                except Exception as caught:  # pylint: disable=broad-except
+                    error = caught
+                    # MindSpore 2.10 may abort later in a process whose compile failed ("the GIL is
+                    # released"): the next experiment gets a new process.
+                    self.tainted = True
+                finally:
+                    if dump_ir:
+                        _set_save_graphs(ms, None)
+            texts = []
+            for path in sorted(glob.glob(os.path.join(folder, "**", "*validate*.ir"), recursive=True)):
+                with open(path, encoding="utf-8", errors="replace") as stream:
+                    texts.append(stream.read())
+            return error, "\n".join(texts)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def lines_in_trace(self, error: BaseException, path: str) -> List[int]:
+        """Lines of ``path`` named by MindSpore's "Traceback of Net Construct Code" (and Python's)."""
+        found = [start for frame_path, start, _ in frames(str(error)) if same_file(frame_path, path)]
+        for frame in traceback.extract_tb(error.__traceback__):
+            if same_file(frame.filename, path) and frame.lineno:
+                found.append(frame.lineno)
+        return found
+
+
+def _set_save_graphs(ms: Any, folder: Optional[str]) -> None:
+    import warnings  # pylint: disable=import-outside-toplevel
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if folder:
+            ms.set_context(save_graphs=1, save_graphs_path=folder)
+        else:
+            ms.set_context(save_graphs=0)
+
+
+def _arguments(args: Sequence[Any], kwargs: Dict[str, Any]) -> str:
+    shown = [repr(arg) for arg in args] + [f"{key}={value!r}" for key, value in kwargs.items()]
+    text = ", ".join(shown)
+    return text if len(text) < 80 else text[:77] + "..."
+
+
+def required_parameters(callable_obj: Any) -> List[str]:
+    """Parameters a call without arguments would miss (empty when unknown)."""
+    try:
+        signature = inspect.signature(callable_obj)
+    except (TypeError, ValueError):
+        return []
+    return [
+        name
+        for name, parameter in signature.parameters.items()
+        if parameter.default is inspect.Parameter.empty
+        and parameter.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    ]
+
+
+def positional_count(function: Any) -> int:
+    """How many positional arguments ``function`` requires (``self`` excluded for bound methods)."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return 1
+    return sum(
+        1
+        for parameter in signature.parameters.values()
+        if parameter.default is inspect.Parameter.empty
+        and parameter.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    )
+
+
+NODE_START = re.compile(r"^(%\d+\(|Return\()")
+
+
+def ir_nodes(text: str) -> List[Tuple[bool, str, List[Tuple[str, int, int]]]]:
+    """(is the Return node, output abstract, "In file" frames) of each node of a validated IR dump.
+
+    A node is a line ``%7(CNode_127) = PrimFunc_StridedSlice(...)`` (or ``Return(%10)``)
+    followed by ``: (inputs) -> (output)`` and ``# In file path:line...`` lines.
+    """
+    nodes: List[Tuple[bool, str, List[Tuple[str, int, int]]]] = []
+    is_return, output, node_frames, inside = False, "", [], False
+    for line in text.splitlines():
+        stripped = line.strip()
+        starts = bool(NODE_START.match(stripped))
+        if inside and (starts or stripped == "}"):
+            nodes.append((is_return, output, node_frames))
+            inside = False
+        if starts:
+            is_return, output, node_frames, inside = stripped.startswith("Return("), "", [], True
+        elif inside and not output and stripped.startswith(": ("):
+            output = stripped.split("->", 1)[1].strip() if "->" in stripped else stripped[2:]
+        elif inside and stripped.startswith("# In file"):
+            node_frames.extend(frames(stripped))
+    return nodes
+
+
+def dynamic_dims(abstract: str) -> List[str]:
+    """The shapes with a dynamic (-1) or unknown-rank (-2) dimension in an IR abstract.
+
+    ``<Tensor[Float32], (-1, 3)>`` gives ``Float32(-1, 3)``; a tuple's
+    ``TupleShape((-1), (2, 3))`` gives ``(-1)``.
+    """
+    found = []
+    for match in IR_SHAPE.finditer(abstract):
+        dims = [dim.strip() for dim in match.group("dims").split(",") if dim.strip()]
+        if any(dim in ("-1", "-2") for dim in dims):
+            found.append(f"{match.group('dtype')}({', '.join(dims)})")
+    if not found and "TupleShape(" in abstract:
+        for match in re.finditer(r"\((-?\d+(?:, -?\d+)*)\)", abstract.split("TupleShape(", 1)[1]):
+            if any(dim.strip() in ("-1", "-2") for dim in match.group(1).split(",")):
+                found.append(f"({match.group(1)})")
+    return found
+
+
+def short(value: Any) -> str:
+    return one_line(value, 160)

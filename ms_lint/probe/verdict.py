@@ -1,0 +1,121 @@
+"""What a probe experiment concludes about one finding, and the work sent to a MindSpore process.
+
+Plain data only: this module is shared by pylint's process and the MindSpore
+child processes, and imports neither pylint nor MindSpore.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Dict, Optional, Tuple
+
+CONFIRMED = "confirmed"
+NOT_REPRODUCED = "not reproduced"
+UNCONFIRMABLE = "unconfirmable"
+STATUSES = (CONFIRMED, NOT_REPRODUCED, UNCONFIRMABLE)
+MAX_EVIDENCE = 400
+
+
+def one_line(text: Any, limit: int = MAX_EVIDENCE) -> str:
+    """Evidence fit for the end of a pylint message: one line, bounded, no ``[probe`` inside."""
+    flat = " ".join(str(text).split()).replace("[probe ", "[probe: ")
+    return flat if len(flat) <= limit else flat[: limit - 3].rstrip() + "..."
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """confirmed, not reproduced or unconfirmable, with what MindSpore did or why nothing ran."""
+
+    status: str
+    evidence: str
+    # Whether the same inputs (file contents, MindSpore version, configuration) give the same
+    # verdict again: timeouts and crashes do not, and are never cached.
+    repeatable: bool = True
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown probe status {self.status!r}")
+        object.__setattr__(self, "evidence", one_line(self.evidence))
+
+    @property
+    def suffix(self) -> str:
+        """What the probe appends to the finding's message."""
+        return f" [probe {self.status}: {self.evidence}]"
+
+
+def confirmed(evidence: str) -> Verdict:
+    return Verdict(CONFIRMED, evidence)
+
+
+def not_reproduced(evidence: str) -> Verdict:
+    return Verdict(NOT_REPRODUCED, evidence)
+
+
+def unconfirmable(evidence: str, repeatable: bool = True) -> Verdict:
+    return Verdict(UNCONFIRMABLE, evidence, repeatable)
+
+
+class Unconfirmable(Exception):
+    """Raised by experiment code (in the child) when the experiment cannot be carried out."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One experiment to run in a MindSpore process for one finding.
+
+    ``experiment`` names the experiment class as ``module:Class``; ``payload`` is
+    what its ``run`` receives (JSON values only). ``processes`` > 1 asks for that
+    many fresh processes whose results the experiment's ``combine`` compares.
+    """
+
+    experiment: str
+    path: str
+    module: str
+    root: str
+    payload: Dict[str, Any] = field(default_factory=dict)
+    processes: int = 1
+    paths: Tuple[str, ...] = ()  # more import paths, after root (pylint's working directory)
+
+    def key(self) -> str:
+        text = json.dumps(
+            [self.experiment, self.path, self.module, self.root, self.payload, self.processes, self.paths],
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def request(self, ident: int, timeout: float) -> Dict[str, Any]:
+        return {
+            "id": ident,
+            "experiment": self.experiment,
+            "path": self.path,
+            "module": self.module,
+            "root": self.root,
+            "paths": list(self.paths),
+            "payload": self.payload,
+            "timeout": timeout,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a child process reports for a task: a verdict, or raw results for ``combine``."""
+
+    verdict: Optional[Verdict]
+    data: Any = None
+    deps: Tuple[str, ...] = ()  # user source files the experiment imported
+    devices: Tuple[str, ...] = ()  # devices the code asked for that this MindSpore lacks
+
+
+def outcome_from_reply(reply: Dict[str, Any]) -> Outcome:
+    verdict = None
+    if reply.get("status") in STATUSES:
+        verdict = Verdict(reply["status"], reply.get("evidence", ""), bool(reply.get("repeatable", True)))
+    return Outcome(
+        verdict=verdict,
+        data=reply.get("data"),
+        deps=tuple(reply.get("deps", ())),
+        devices=tuple(reply.get("devices", ())),
+    )

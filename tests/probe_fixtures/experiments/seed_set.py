@@ -1,0 +1,22 @@
+"""The same script with a global seed set at import."""
+
+import mindspore as ms
+from mindspore import nn
+from mindspore.communication import init
+
+ms.set_seed(1)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(8, 4)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+def main():
+    init()  # [flagged]
+    net = Net()
+    return net

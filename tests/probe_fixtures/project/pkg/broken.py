@@ -1,0 +1,3 @@
+"""A module whose import fails."""
+
+VALUE = {}["missing"]
