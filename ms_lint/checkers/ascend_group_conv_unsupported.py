@@ -5,13 +5,11 @@ from __future__ import annotations
 from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
-from pylint.interfaces import HIGH, INFERENCE
 
-from ms_lint.checkers.base import ProjectChecker
+from ms_lint.checkers.base import AscendChecker
 from ms_lint.semantics import ascend
 
 SYMBOL = "ascend-group-conv-unsupported"
-ASCEND = "Ascend"
 REASONS = {
     "depthwise": "MindSpore documents that Ascend runs group > 1 only when in_channels == out_channels == group",
     "one": "MindSpore raises ValueError on Ascend ('On Ascend platform, group = 1 must be satisfied')",
@@ -23,7 +21,7 @@ FIXES = {
 }
 
 
-class AscendGroupConvUnsupportedChecker(ProjectChecker):
+class AscendGroupConvUnsupportedChecker(AscendChecker):
     symbol = SYMBOL
     msgs = {
         "E7361": (
@@ -49,7 +47,3 @@ class AscendGroupConvUnsupportedChecker(ProjectChecker):
         args = (node.func.as_string(), settings, REASONS[rule], FIXES[rule].format(group=group))
         self.defer(violation.node, args=args, detail=(violation.rule.confidence,))
 
-    def decide(self, candidate, program):
-        if self.target(program).device_target != ASCEND:
-            return None
-        return HIGH if candidate.detail[0] == "HIGH" else INFERENCE

@@ -8,16 +8,14 @@ from typing import Optional
 from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
-from pylint.interfaces import HIGH, INFERENCE
 
-from ms_lint.checkers.base import ProjectChecker
+from ms_lint.checkers.base import AscendChecker
 from ms_lint.semantics import ascend
 
 SYMBOL = "ascend-op-attr-out-of-range"
-ASCEND = "Ascend"
 
 
-class AscendOpAttrOutOfRangeChecker(ProjectChecker):
+class AscendOpAttrOutOfRangeChecker(AscendChecker):
     symbol = SYMBOL
     msgs = {
         "E7360": (
@@ -41,10 +39,6 @@ class AscendOpAttrOutOfRangeChecker(ProjectChecker):
             args = (node.func.as_string(), violation.parameter, value, violation.kernel, violation.limit.text, _fix(violation))
             self.defer(violation.node, args=args, detail=(violation.confidence,))
 
-    def decide(self, candidate, program):
-        if self.target(program).device_target != ASCEND:
-            return None
-        return HIGH if candidate.detail[0] == "HIGH" else INFERENCE
 
 
 def _shown(node: nodes.NodeNG, value) -> str:

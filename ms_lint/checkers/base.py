@@ -29,7 +29,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from astroid import nodes
 from pylint.checkers import BaseChecker
-from pylint.interfaces import UNDEFINED, Confidence
+from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
@@ -380,3 +380,16 @@ class ProjectChecker(MindSporeChecker):
                     end_col_offset=candidate.end_col,
                 )
         _flush(self.linter)
+
+
+class AscendChecker(ProjectChecker):
+    """A finding that matters only on Ascend: reported when the program's device target is Ascend.
+
+    Candidates carry their confidence as ``detail[0]`` ("HIGH" or "INFERENCE"); an unknown,
+    CPU or GPU target drops them.
+    """
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        if self.target(program).device_target != "Ascend":
+            return None
+        return HIGH if candidate.detail[0] == "HIGH" else INFERENCE
