@@ -6,6 +6,7 @@ under ``[tool.pylint.main]``. It never imports MindSpore.
 
 from ms_lint import reporters
 from ms_lint.checkers import CHECKERS
+from ms_lint.checkers.base import register_once
 from ms_lint.options import MindSporeOptions
 
 __version__ = "0.1.0"
@@ -13,7 +14,6 @@ __version__ = "0.1.0"
 
 def register(linter) -> None:
     """Register ms_lint's options, checkers and reporters with pylint."""
-    linter.register_checker(MindSporeOptions(linter))
-    for checker in CHECKERS:
-        linter.register_checker(checker(linter))
+    for checker in (MindSporeOptions, *CHECKERS):
+        register_once(linter, checker)
     reporters.register(linter)

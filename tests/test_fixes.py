@@ -47,7 +47,8 @@ def fixed(tmp_path, request, text: str, symbol: str = CONTAINER) -> str:
     assert outcomes and all(outcome.applied for outcome in outcomes), [getattr(o.result, "reason", "") for o in outcomes]
     assert {outcome.symbol for outcome in outcomes} == {symbol}
     path = paths["model.py"]
-    path.write_text(new_text, encoding="utf-8", newline="")
+    with path.open("w", encoding="utf-8", newline="") as handle:  # keep the fixed line endings
+        handle.write(new_text)
     astroid.MANAGER.clear_cache()  # pylint would otherwise lint the module it parsed before the fix
     assert [m.symbol for m in run_pylint([path])] == [], "a finding is left after the fix"
     return new_text

@@ -81,3 +81,10 @@ def test_findings_are_identical_with_and_without_mindspore_installed(tmp_path):
     assert check.stdout.strip() == "None"
     without = run([sys.executable, "-S", "-m", "pylint", *PYLINT_ARGS, *TARGETS], env=env)
     assert findings(without.stdout) == findings(with_mindspore.stdout)
+
+
+def test_parallel_runs_give_exactly_the_sequential_findings():
+    """No finding lost or repeated with -j 2 (pylint < 4 reloads plugins in its workers)."""
+    sequential = run([sys.executable, "-m", "pylint", "-j1", *PYLINT_ARGS, *TARGETS])
+    parallel = run([sys.executable, "-m", "pylint", "-j2", *PYLINT_ARGS, *TARGETS])
+    assert findings(parallel.stdout) == findings(sequential.stdout)

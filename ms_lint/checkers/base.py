@@ -57,6 +57,20 @@ def _guarded(method):
     return guarded
 
 
+def register_once(linter, checker_class):
+    """Register a checker unless the linter has one of that class already; return the one in use.
+
+    pylint before 4.0 loads plugins again in each ``-j N`` worker without removing the checkers
+    it unpickled, which would run every check twice there and repeat its findings.
+    """
+    for checker in linter.get_checkers():
+        if type(checker) is checker_class:
+            return checker
+    checker = checker_class(linter)
+    linter.register_checker(checker)
+    return checker
+
+
 # -- the finding hook --------------------------------------------------------------
 
 HOOK_ATTRIBUTE = "_ms_lint_finding_hook"

@@ -15,9 +15,7 @@ Only the child processes import MindSpore; this package's pylint side does not.
 def register(linter) -> None:
     """Register the probe's checker and make it the finding hook of ms_lint's checkers."""
     # pylint: disable=import-outside-toplevel
-    from ms_lint.checkers.base import set_finding_hook
+    from ms_lint.checkers.base import register_once, set_finding_hook
     from ms_lint.probe.checker import ProbeChecker
 
-    checker = ProbeChecker(linter)
-    linter.register_checker(checker)
-    set_finding_hook(linter, checker)
+    set_finding_hook(linter, register_once(linter, ProbeChecker))

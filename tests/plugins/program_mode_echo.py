@@ -3,7 +3,7 @@
 from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE
 
-from ms_lint.checkers.base import ProjectChecker
+from ms_lint.checkers.base import ProjectChecker, register_once
 
 SYMBOL = "test-construct-mode"
 
@@ -24,4 +24,4 @@ class ProgramModeEcho(ProjectChecker):
 
 
 def register(linter):
-    linter.register_checker(ProgramModeEcho(linter))
+    register_once(linter, ProgramModeEcho)
