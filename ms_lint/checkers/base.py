@@ -370,7 +370,7 @@ class ProjectChecker(MindSporeChecker):
         self._report(self._module_facts, self._candidates)
 
     def _report(self, module_facts, candidates) -> None:
-        project = facts.Project(module_facts)
+        project = facts.project(tuple(module_facts))
         decided = []
         for candidate in sorted(set(candidates), key=lambda c: (c.path, c.line, c.col, c.args)):
             program = project.facts_for(candidate.module, candidate.path)

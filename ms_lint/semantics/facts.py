@@ -98,6 +98,12 @@ def source_root(module: str, path: str) -> str:
     return directory
 
 
+@functools.lru_cache(maxsize=4)
+def project(module_facts: tuple) -> "Project":
+    """The Project of these modules, built once for every whole-program rule of a run."""
+    return Project(module_facts)
+
+
 class Project:
     """The linted modules, grouped into programs along their imports."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from typing import Optional
+from typing import Optional, Tuple
 
 from astroid import nodes
 
@@ -131,14 +131,21 @@ def entity(node: nodes.NodeNG) -> Optional[catalog.Entity]:
     return catalog.lookup(mindspore_name(node))
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def lookup(node: nodes.NodeNG) -> Tuple[Optional[nodes.NodeNG], tuple]:
+    """astroid's lookup of a name where it is used: (scope, bindings), asked once per node."""
+    if not isinstance(node, (nodes.Name, nodes.AssignName)):
+        return None, ()
+    try:
+        scope, found = node.lookup(node.name)
+    except Exception:  # pylint: disable=broad-except
+        return None, ()
+    return scope, tuple(found)
+
+
 def bindings(node: nodes.NodeNG) -> list:
     """The statements that may bind a name where it is used; [] when astroid cannot tell."""
-    if not isinstance(node, (nodes.Name, nodes.AssignName)):
-        return []
-    try:
-        return list(node.lookup(node.name)[1])
-    except Exception:  # pylint: disable=broad-except
-        return []
+    return list(lookup(node)[1])
 
 
 def single_binding(node: nodes.NodeNG) -> Optional[nodes.NodeNG]:
@@ -160,9 +167,8 @@ def is_builtin(node: nodes.NodeNG) -> bool:
     """True if a Name refers to a Python builtin (``len``, ``tuple``), not to a user binding."""
     if not isinstance(node, nodes.Name):
         return False
-    try:
-        scope, found = node.lookup(node.name)
-    except Exception:  # pylint: disable=broad-except
+    scope, found = lookup(node)
+    if scope is None:
         return False
     return not found or (isinstance(scope, nodes.Module) and scope.name == "builtins")
 

@@ -24,7 +24,7 @@ from typing import Dict, List, Optional, Sequence
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, names, resolve, scope
+from ms_lint.semantics import catalog, cells, index, names, resolve, scope
 
 MAX_DEPTH = 12
 
@@ -97,6 +97,7 @@ class Evaluator:
         # False when asked for certainty: no function's inputs are assumed to be Tensors.
         self._assume_inputs = inputs_are_tensors is None or inputs_are_tensors
         self._memo: Dict[nodes.NodeNG, Kind] = {}
+        self._arguments: Dict[nodes.NodeNG, Kind] = {}
         self._active: set = set()
         self._certain: Optional[Evaluator] = None
         # For the evaluator of certainties: the evaluator that assumes graph inputs are Tensors.
@@ -186,10 +187,7 @@ class Evaluator:
         entity = names.entity(expr)
         if entity is not None:
             return Kind.CONSTANT if entity.kind in CONSTANT_KINDS else Kind.OBJECT
-        try:
-            frame, bindings = expr.lookup(expr.name)
-        except Exception:  # pylint: disable=broad-except
-            return Kind.UNKNOWN
+        frame, bindings = names.lookup(expr)
         if bindings and isinstance(frame, nodes.Module) and frame.name == "builtins":
             return Kind.OBJECT
         if not bindings:
@@ -213,7 +211,7 @@ class Evaluator:
         parent = binding.parent
         if isinstance(parent, nodes.Arguments):
             owner = self._evaluator_of(parent.parent)
-            return owner._argument(binding, parent) if owner else Kind.UNKNOWN
+            return owner._cached_argument(binding, parent) if owner else Kind.UNKNOWN
         if isinstance(parent, (nodes.Tuple, nodes.List, nodes.Starred)):
             return self._unpacked(binding, depth)
         if isinstance(parent, nodes.Assign):
@@ -299,6 +297,12 @@ class Evaluator:
         if self.is_cell_container(iterable):
             return Kind.OBJECT if not path else Kind.UNKNOWN
         return _value(self.kind(iterable, depth))
+
+    def _cached_argument(self, binding: nodes.AssignName, arguments: nodes.Arguments) -> Kind:
+        # Each use of an input asks again; the answer looks at every caller and every use.
+        if binding not in self._arguments:
+            self._arguments[binding] = self._argument(binding, arguments)
+        return self._arguments[binding]
 
     def _argument(self, binding: nodes.AssignName, arguments: nodes.Arguments) -> Kind:
         """Inputs of graph entries are Tensors unless a default or annotation says otherwise."""
@@ -667,9 +671,14 @@ def _passed_kinds(function: nodes.FunctionDef, classdef: nodes.ClassDef, name: s
             yield evaluator(caller).kind(argument)
 
 
-def _instance_calls(classdef: nodes.ClassDef):
+@functools.lru_cache(maxsize=256)
+def _instance_calls(classdef: nodes.ClassDef) -> tuple:
     """Calls of instances of ``classdef`` built in its module: ``self.x = C()`` then ``self.x(...)``."""
-    for construction in classdef.root().nodes_of_class(nodes.Call):
+    return tuple(_find_instance_calls(classdef))
+
+
+def _find_instance_calls(classdef: nodes.ClassDef):
+    for construction in index.of(classdef.root()).calls:
         if names.basename(construction.func) != classdef.name or resolve.definition(construction.func) is not classdef:
             continue
         statement = construction.parent
