@@ -33,7 +33,7 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
-from ms_lint.semantics import cells, facts
+from ms_lint.semantics import cells, facts, scope
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -394,6 +394,18 @@ class ProjectChecker(MindSporeChecker):
                     end_col_offset=candidate.end_col,
                 )
         _flush(self.linter)
+
+
+class GraphChecker(ProjectChecker):
+    """A finding that matters only in graph-compiled code: weighed against the program's mode.
+
+    Candidates carry ``(kind, certain)`` as their detail: the function's ``scope.graph_kind``
+    and whether the finding holds without assuming that graph inputs are Tensors.
+    """
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        kind, certain = candidate.detail
+        return scope.confidence(kind, self.target(program).mode, certain)
 
 
 class AscendChecker(ProjectChecker):

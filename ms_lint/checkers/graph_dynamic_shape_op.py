@@ -6,14 +6,14 @@ from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
-from ms_lint.checkers.base import ProjectChecker
+from ms_lint.checkers.base import GraphChecker
 from ms_lint.semantics import scope, shapes, values
 
 SYMBOL = "graph-dynamic-shape-op"
 BOOLEAN_MASK_FIX = "keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask"
 
 
-class GraphDynamicShapeOpChecker(ProjectChecker):
+class GraphDynamicShapeOpChecker(GraphChecker):
     symbol = SYMBOL
     msgs = {
         "W7321": (
@@ -51,7 +51,3 @@ class GraphDynamicShapeOpChecker(ProjectChecker):
     def _defer(self, finding: shapes.Finding, function: nodes.FunctionDef, kind: str, what: str, fix: str) -> None:
         args = (scope.snippet(finding.node), scope.display_name(function), what, fix)
         self.defer(finding.node, args=args, detail=(kind, finding.certain))
-
-    def decide(self, candidate, program):
-        kind, certain = candidate.detail
-        return scope.confidence(kind, self.target(program).mode, certain)

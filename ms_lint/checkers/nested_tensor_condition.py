@@ -6,14 +6,14 @@ from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
-from ms_lint.checkers.base import ProjectChecker
-from ms_lint.semantics import control, scope, values
+from ms_lint.checkers.base import GraphChecker
+from ms_lint.semantics import control, scope
 
 SYMBOL = "nested-tensor-condition"
 OPTION = "mindspore-max-tensor-condition-depth"
 
 
-class NestedTensorConditionChecker(ProjectChecker):
+class NestedTensorConditionChecker(GraphChecker):
     symbol = SYMBOL
     msgs = {
         "R7322": (
@@ -50,12 +50,10 @@ class NestedTensorConditionChecker(ProjectChecker):
         self._check(node)
 
     def _check(self, node) -> None:
-        kind = scope.graph_kind(node)
-        if kind is None:
+        compiled = control.compiled_tensor_condition(node)
+        if compiled is None:
             return
-        evaluator = values.evaluator(scope.enclosing_function(node))
-        if not control.is_tensor_condition(node, evaluator):
-            return
+        kind, evaluator = compiled
         if control.is_elif(node) and control.is_tensor_condition(node.parent, evaluator):
             return  # an elif of a reported if is part of the same finding
         limit = self.linter.config.mindspore_max_tensor_condition_depth
@@ -66,7 +64,3 @@ class NestedTensorConditionChecker(ProjectChecker):
         keyword = "while" if isinstance(node, nodes.While) else "if"
         args = (keyword, len(outer) + 1, scope.display_name(scope.enclosing_function(node)), limit)
         self.defer(node, args=args, detail=(kind, certain))
-
-    def decide(self, candidate, program):
-        kind, certain = candidate.detail
-        return scope.confidence(kind, self.target(program).mode, certain)

@@ -6,13 +6,13 @@ from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
-from ms_lint.checkers.base import ProjectChecker
+from ms_lint.checkers.base import GraphChecker
 from ms_lint.semantics import scope, shapes, values
 
 SYMBOL = "tensor-slice-variable-bound"
 
 
-class TensorSliceVariableBoundChecker(ProjectChecker):
+class TensorSliceVariableBoundChecker(GraphChecker):
     symbol = SYMBOL
     msgs = {
         "W7320": (
@@ -38,8 +38,3 @@ class TensorSliceVariableBoundChecker(ProjectChecker):
             args = (scope.snippet(finding.expr), scope.snippet(node.value), scope.display_name(function))
             self.defer(node, args=args, detail=(kind, finding.certain))
             return  # one message per subscript
-
-    def decide(self, candidate, program):
-        kind, certain = candidate.detail
-        return scope.confidence(kind, self.target(program).mode, certain)
-

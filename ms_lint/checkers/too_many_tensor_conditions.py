@@ -6,14 +6,14 @@ from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
-from ms_lint.checkers.base import ProjectChecker
+from ms_lint.checkers.base import GraphChecker
 from ms_lint.semantics import control, scope, values
 
 SYMBOL = "too-many-tensor-conditions"
 OPTION = "mindspore-max-tensor-conditions"
 
 
-class TooManyTensorConditionsChecker(ProjectChecker):
+class TooManyTensorConditionsChecker(GraphChecker):
     symbol = SYMBOL
     msgs = {
         "R7323": (
@@ -52,7 +52,3 @@ class TooManyTensorConditionsChecker(ProjectChecker):
             return
         certain = sum(1 for statement in found if control.is_certain(statement, evaluator)) > limit
         self.defer(node, args=(scope.display_name(node), len(found), limit), detail=(kind, certain))
-
-    def decide(self, candidate, program):
-        kind, certain = candidate.detail
-        return scope.confidence(kind, self.target(program).mode, certain)

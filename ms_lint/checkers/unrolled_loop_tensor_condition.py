@@ -6,13 +6,13 @@ from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
-from ms_lint.checkers.base import ProjectChecker
-from ms_lint.semantics import control, scope, values
+from ms_lint.checkers.base import GraphChecker
+from ms_lint.semantics import control, scope
 
 SYMBOL = "unrolled-loop-tensor-condition"
 
 
-class UnrolledLoopTensorConditionChecker(ProjectChecker):
+class UnrolledLoopTensorConditionChecker(GraphChecker):
     symbol = SYMBOL
     msgs = {
         "R7324": (
@@ -37,13 +37,10 @@ class UnrolledLoopTensorConditionChecker(ProjectChecker):
         self._check(node)
 
     def _check(self, node) -> None:
-        kind = scope.graph_kind(node)
-        if kind is None:
+        compiled = control.compiled_tensor_condition(node)
+        if compiled is None:
             return
-        function = scope.enclosing_function(node)
-        evaluator = values.evaluator(function)
-        if not control.is_tensor_condition(node, evaluator):
-            return
+        kind, evaluator = compiled
         loop = control.unrolling_loop(node, evaluator)
         if loop is None:
             return
@@ -52,9 +49,6 @@ class UnrolledLoopTensorConditionChecker(ProjectChecker):
         keyword = "while" if isinstance(node, nodes.While) else "if"
         target = loop.target
         names = ", ".join(scope.snippet(elt, 20) for elt in target.elts) if isinstance(target, nodes.Tuple) else None
-        args = (keyword, names or scope.snippet(target, 20), scope.snippet(loop.iter), scope.display_name(function), copies)
+        where = scope.display_name(scope.enclosing_function(node))
+        args = (keyword, names or scope.snippet(target, 20), scope.snippet(loop.iter), where, copies)
         self.defer(node, args=args, detail=(kind, control.is_certain(node, evaluator)))
-
-    def decide(self, candidate, program):
-        kind, certain = candidate.detail
-        return scope.confidence(kind, self.target(program).mode, certain)

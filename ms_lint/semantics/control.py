@@ -18,10 +18,11 @@ condition compiles once (0.2 s for 50 iterations).
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Tuple
 
 from astroid import nodes
 
+from ms_lint.semantics import scope, values
 from ms_lint.semantics.values import Evaluator, Kind
 
 BRANCHES = (nodes.If, nodes.While)
@@ -32,6 +33,15 @@ SEPARATE_SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)
 def is_tensor_condition(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:
     """An ``if``/``while`` whose condition is a Tensor value (a variable condition)."""
     return isinstance(statement, BRANCHES) and evaluator.kind(statement.test) is Kind.TENSOR
+
+
+def compiled_tensor_condition(statement: nodes.NodeNG) -> Optional[Tuple[str, Evaluator]]:
+    """For an ``if``/``while`` on a Tensor value in graph-compiled code: its graph kind and evaluator."""
+    kind = scope.graph_kind(statement)
+    if kind is None:
+        return None
+    evaluator = values.evaluator(scope.enclosing_function(statement))
+    return (kind, evaluator) if is_tensor_condition(statement, evaluator) else None
 
 
 def is_certain(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:

@@ -64,6 +64,18 @@ def _time_once(command: Sequence[str], env: Optional[dict]) -> Tuple[float, int]
     return elapsed, maxrss
 
 
+def python_files(paths: Sequence[str]) -> List[str]:
+    """The Python files under ``paths``: pylint lints a directory only when it is a package."""
+    files = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            files.extend(sorted(str(found.resolve()) for found in path.rglob("*.py")
+                                if not any(part.startswith(".") for part in found.relative_to(path).parts)))
+        else:
+            files.append(str(path.resolve()))
+    return files
+
+
 def measure(args: List[str], repeat: int, env: Optional[dict], python_flags: Sequence[str] = ()) -> Tuple[float, int]:
     """Median wall time (s) and peak RSS (KiB) of ``repeat`` fresh pylint processes."""
     command = [sys.executable, *python_flags, "-c", RUNNER, *args]
@@ -90,8 +102,8 @@ def main(argv=None) -> int:
         scratch_dir = Path(scratch)
         rcfile = _empty_rcfile(scratch_dir)
         common = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *COMMON]
-        files = [str(Path(path).resolve()) for path in options.paths]
-        print(f"python {sys.version.split()[0]}, {len(files)} path(s), median of {options.repeat} run(s), jobs={options.jobs}")
+        files = python_files(options.paths)
+        print(f"python {sys.version.split()[0]}, {len(files)} file(s), median of {options.repeat} run(s), jobs={options.jobs}")
         installed = importlib.util.find_spec("mindspore") is not None
         label = "MindSpore installed" if installed else "MindSpore not installed"
         report(label, measure([*common, *BASELINE, *files], options.repeat, None),
