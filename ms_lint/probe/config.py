@@ -210,12 +210,16 @@ def _call_arguments(entry: dict) -> Tuple[Tuple, Dict[str, Any]]:
     return tuple(args), dict(kwargs)
 
 
-def _cell(entry: Any) -> CellSpec:
+def _checked_table(entry: Any, section: str, name_key: str, keys: set) -> None:
     if not isinstance(entry, dict):
-        raise ConfigError(f"cells entry {entry!r} is not a table")
-    unknown = set(entry) - {"class", "factory", "args", "kwargs", "inputs"}
+        raise ConfigError(f"{section} entry {entry!r} is not a table")
+    unknown = set(entry) - keys
     if unknown:
-        raise ConfigError(f"cells entry for {entry.get('class')!r} has unknown keys {sorted(unknown)}")
+        raise ConfigError(f"{section} entry for {entry.get(name_key)!r} has unknown keys {sorted(unknown)}")
+
+
+def _cell(entry: Any) -> CellSpec:
+    _checked_table(entry, "cells", "class", {"class", "factory", "args", "kwargs", "inputs"})
     args, kwargs = _call_arguments(entry)
     return CellSpec(
         target=_string(entry, "class", required=True),
@@ -227,11 +231,7 @@ def _cell(entry: Any) -> CellSpec:
 
 
 def _callable(entry: Any) -> CallableSpec:
-    if not isinstance(entry, dict):
-        raise ConfigError(f"callables entry {entry!r} is not a table")
-    unknown = set(entry) - {"name", "sample", "numpy", "args", "kwargs"}
-    if unknown:
-        raise ConfigError(f"callables entry for {entry.get('name')!r} has unknown keys {sorted(unknown)}")
+    _checked_table(entry, "callables", "name", {"name", "sample", "numpy", "args", "kwargs"})
     args, kwargs = _call_arguments(entry)
     return CallableSpec(
         target=_string(entry, "name", required=True),

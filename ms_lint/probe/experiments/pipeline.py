@@ -28,6 +28,26 @@ def _dataset_error(error: BaseException) -> str:
     return error_text(error)
 
 
+class _PipelineRun:
+    """The user's code run by a pipeline's worker threads, after it ran alone without error."""
+
+    def __init__(self, runtime, alone: str, pipeline: str, mode: str):
+        self.runtime, self.alone, self.pipeline, self.mode = runtime, alone, pipeline, mode
+        runtime.if_crashed("confirmed", f"{alone} but {pipeline} with {WORKERS} worker threads in {mode} crashes")
+
+    def failed(self, error: BaseException, raised: List[BaseException], culprit: str, raised_in: str) -> Verdict:
+        """Confirmed when the user's code raised inside the pipeline; unconfirmable when the pipeline failed around it."""
+        from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
+
+        self.runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
+        if not raised:
+            raise Unconfirmable(f"{self.pipeline} failed outside {culprit}: {_dataset_error(error)}") from error
+        return confirmed(
+            f"{self.alone} but {self.pipeline} with {WORKERS} worker threads in {self.mode} fails: "
+            f"{error_text(raised[0])} (raised in {raised_in})"
+        )
+
+
 PIPELINE_CALLS = frozenset({"map", "batch", "GeneratorDataset"})
 
 
@@ -182,19 +202,11 @@ class PipelineCall(Experiment):
             # threads would only reuse those graphs. Fresh Cells must be compiled in the threads.
             runtime.reload()
             current[0] = self._callable(runtime, payload, spec)
-            runtime.if_crashed(
-                "confirmed", f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} crashes"
-            )
+            run = _PipelineRun(runtime, f"{name} runs alone on {shown}", f"map({name})", mode)
             try:
                 seconds = self._pipeline_seconds(recorded, sample, outputs)
             except Exception as error:  # pylint: disable=broad-except
-                runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
-                if not raised:  # the pipeline failed around the function, not in it
-                    raise Unconfirmable(f"map({name}) failed outside {name}: {_dataset_error(error)}") from error
-                return confirmed(
-                    f"{name} runs alone on {shown} but map({name}) with {WORKERS} worker threads in {mode} fails: "
-                    f"{error_text(raised[0])} (raised in {name})"
-                )
+                return run.failed(error, raised, culprit=name, raised_in=name)
             runtime.if_crashed(None)
             per_sample = f"{seconds / SAMPLES * 1000:.2f} ms per sample"
             if not spec.get("numpy"):
@@ -247,22 +259,14 @@ class PipelineCall(Experiment):
                 raise Unconfirmable(f"reading an item of {name}() fails by itself: {error_text(error)}") from error
             runtime.reload()  # fresh Cells, compiled by the pipeline's threads (see _map)
             fresh[0] = self._instance(runtime, payload, spec)
-            runtime.if_crashed(
-                "confirmed", f"{name}() gives an item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in {mode} crashes"
-            )
+            run = _PipelineRun(runtime, f"{name}() gives an item alone", f"GeneratorDataset({name}())", mode)
             try:
                 data = ds.GeneratorDataset(
                     Recorded(), column_names=["item"], shuffle=False, num_parallel_workers=WORKERS, python_multiprocessing=False
                 )
                 rows = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
             except Exception as error:  # pylint: disable=broad-except
-                runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
-                if not raised:  # the pipeline failed around the source, not in it
-                    raise Unconfirmable(f"GeneratorDataset({name}()) failed outside {name}: {_dataset_error(error)}") from error
-                return confirmed(
-                    f"{name}() gives an item alone but GeneratorDataset({name}()) with {WORKERS} worker threads in "
-                    f"{mode} fails: {error_text(raised[0])} (raised in {name}.__getitem__)"
-                )
+                return run.failed(error, raised, culprit=name, raised_in=f"{name}.__getitem__")
         return not_reproduced(f"GeneratorDataset({name}()) read {rows} items with {WORKERS} worker threads in {mode} without error")
 
     @staticmethod
