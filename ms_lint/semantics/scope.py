@@ -134,13 +134,17 @@ def _differentiated(func: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     return _local_function(call.args[0])
 
 
-def _callees(function: nodes.FunctionDef):
-    """User functions and methods of the same module that ``function`` calls."""
+def _reached(function: nodes.FunctionDef):
+    """Functions nested in ``function``, and user functions and methods of the same module it calls."""
     classdef = function.parent if isinstance(function.parent, nodes.ClassDef) else None
     self_name = function.args.args[0].name if classdef is not None and function.args.args else None
     root = function.root()
-    for call in function.nodes_of_class(nodes.Call):
-        func = call.func
+    for node in function.nodes_of_class((nodes.Call, nodes.FunctionDef)):
+        if isinstance(node, nodes.FunctionDef):
+            if node is not function:
+                yield node
+            continue
+        func = node.func
         if self_name and isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name):
             if func.expr.name == self_name:
                 method = _method_of(classdef, func.attrname)
@@ -177,8 +181,7 @@ def graph_functions(module: nodes.Module) -> Dict[nodes.FunctionDef, str]:
             pending.append(function)
     while pending:
         function = pending.pop()
-        nested = [node for node in function.nodes_of_class(nodes.FunctionDef) if node is not function]
-        for callee in [*_callees(function), *nested]:
+        for callee in _reached(function):
             if decorated_kind(callee) == PYTHON or callee.name == "__init__":
                 continue
             current = compiled.get(callee)

@@ -84,13 +84,25 @@ def variable_slice_bounds(subscript: nodes.Subscript, evaluator: Evaluator) -> I
     """
     if not is_read(subscript):
         return
-    slices = _slices(subscript)
-    if not slices or not _indexes_a_tensor(subscript, evaluator):
+    # Literal bounds (x[1:-1]) are constants: skip the value analysis of x when all are.
+    bounds = [
+        bound
+        for piece in _slices(subscript)
+        for bound in (piece.lower, piece.upper, piece.step)
+        if bound is not None and not _is_literal(bound)
+    ]
+    if not bounds or not _indexes_a_tensor(subscript, evaluator):
         return
-    for piece in slices:
-        for bound in (piece.lower, piece.upper, piece.step):
-            if bound is not None and evaluator.kind(bound) is Kind.TENSOR:
-                yield Finding(node=subscript, expr=bound, certain=evaluator.is_certain_tensor(bound))
+    for bound in bounds:
+        if evaluator.kind(bound) is Kind.TENSOR:
+            yield Finding(node=subscript, expr=bound, certain=evaluator.is_certain_tensor(bound))
+
+
+def _is_literal(expr: nodes.NodeNG) -> bool:
+    """``3``, ``-1``, ``None``, ``...``: an index or bound that is a constant by its syntax."""
+    if isinstance(expr, nodes.UnaryOp):
+        expr = expr.operand
+    return isinstance(expr, nodes.Const)
 
 
 def _indexes_a_tensor(subscript: nodes.Subscript, evaluator: Evaluator) -> bool:
@@ -102,9 +114,13 @@ def _indexes_a_tensor(subscript: nodes.Subscript, evaluator: Evaluator) -> bool:
 
 def boolean_mask_index(subscript: nodes.Subscript, evaluator: Evaluator) -> Optional[Finding]:
     """``x[mask]`` with a boolean Tensor ``mask`` (a comparison, a logical op, a cast to bool)."""
-    if not is_read(subscript) or evaluator.kind(subscript.value) is not Kind.TENSOR:
+    if not is_read(subscript):
         return None
-    for index in _indices(subscript):
+    # Literal indices (x[0], x[-1]) are never masks: skip the value analysis of x for them.
+    candidates = [index for index in _indices(subscript) if not _is_literal(index)]
+    if not candidates or evaluator.kind(subscript.value) is not Kind.TENSOR:
+        return None
+    for index in candidates:
         if is_boolean_tensor(index, evaluator):
             return Finding(node=subscript, expr=index, certain=evaluator.is_certain_tensor(index))
     return None
