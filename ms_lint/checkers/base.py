@@ -33,7 +33,7 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
-from ms_lint.semantics import cells, facts, scope
+from ms_lint.semantics import cells, control, facts, scope, values
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -406,6 +406,22 @@ class GraphChecker(ProjectChecker):
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         kind, certain = candidate.detail
         return scope.confidence(kind, self.target(program).mode, certain)
+
+
+class TensorConditionChecker(GraphChecker):
+    """A rule about ``if``/``while`` statements on Tensor values in graph-compiled code."""
+
+    def visit_if(self, node: nodes.If) -> None:
+        compiled = control.compiled_tensor_condition(node)
+        if compiled is not None:
+            kind, evaluator = compiled
+            self.check_condition(node, kind, evaluator)
+
+    visit_while = visit_if
+
+    def check_condition(self, node: nodes.NodeNG, kind: str, evaluator: values.Evaluator) -> None:
+        """Look at one such statement; ``kind`` is its function's ``scope.graph_kind``."""
+        raise NotImplementedError
 
 
 class AscendChecker(ProjectChecker):

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
-from ms_lint.checkers.base import GraphChecker
+from ms_lint.checkers.base import TensorConditionChecker
 from ms_lint.semantics import control, scope
 
 SYMBOL = "nested-tensor-condition"
 OPTION = "mindspore-max-tensor-condition-depth"
 
 
-class NestedTensorConditionChecker(GraphChecker):
+class NestedTensorConditionChecker(TensorConditionChecker):
     symbol = SYMBOL
     msgs = {
         "R7322": (
@@ -41,19 +40,7 @@ class NestedTensorConditionChecker(GraphChecker):
         ),
     )
 
-    @only_required_for_messages(SYMBOL)
-    def visit_if(self, node: nodes.If) -> None:
-        self._check(node)
-
-    @only_required_for_messages(SYMBOL)
-    def visit_while(self, node: nodes.While) -> None:
-        self._check(node)
-
-    def _check(self, node) -> None:
-        compiled = control.compiled_tensor_condition(node)
-        if compiled is None:
-            return
-        kind, evaluator = compiled
+    def check_condition(self, node, kind, evaluator) -> None:
         if control.is_elif(node) and control.is_tensor_condition(node.parent, evaluator):
             return  # an elif of a reported if is part of the same finding
         limit = self.linter.config.mindspore_max_tensor_condition_depth

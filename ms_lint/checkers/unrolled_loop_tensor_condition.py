@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
-from ms_lint.checkers.base import GraphChecker
+from ms_lint.checkers.base import TensorConditionChecker
 from ms_lint.semantics import control, scope
 
 SYMBOL = "unrolled-loop-tensor-condition"
 
 
-class UnrolledLoopTensorConditionChecker(GraphChecker):
+class UnrolledLoopTensorConditionChecker(TensorConditionChecker):
     symbol = SYMBOL
     msgs = {
         "R7324": (
@@ -28,19 +27,7 @@ class UnrolledLoopTensorConditionChecker(GraphChecker):
         )
     }
 
-    @only_required_for_messages(SYMBOL)
-    def visit_if(self, node: nodes.If) -> None:
-        self._check(node)
-
-    @only_required_for_messages(SYMBOL)
-    def visit_while(self, node: nodes.While) -> None:
-        self._check(node)
-
-    def _check(self, node) -> None:
-        compiled = control.compiled_tensor_condition(node)
-        if compiled is None:
-            return
-        kind, evaluator = compiled
+    def check_condition(self, node, kind, evaluator) -> None:
         loop = control.unrolling_loop(node, evaluator)
         if loop is None:
             return
