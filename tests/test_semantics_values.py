@@ -162,6 +162,18 @@ CASES = {
         """,
         [C, C, C, C, C],
     ),
+    "an input range() takes is a Python int (graph mode refuses a Tensor there)": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x, n, m):
+                for i in range(n):
+                    pass
+                for j in range(m.shape[0]):
+                    pass
+                return __(n), __(i), __(n - i), __(x[:, : n - i]), __(m)
+        """,
+        [C, C, C, T, T],
+    ),
     "range over a tensor bound is a tensor": (
         """
         class Net(nn.Cell):

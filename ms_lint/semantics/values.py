@@ -321,6 +321,8 @@ class Evaluator:
             default_kind = self.kind(default)
             if default_kind is Kind.CONSTANT:
                 return Kind.CONSTANT
+        if _given_to_range(self.function, binding.name):
+            return Kind.CONSTANT
         if not self.inputs_are_tensors or _used_only_as_switch(self.function, binding.name):
             return Kind.UNKNOWN
         passed = caller_argument_kind(self.function, binding.name) if self._assume_inputs else None
@@ -534,6 +536,26 @@ def _used_only_as_switch(function: nodes.FunctionDef, name: str) -> bool:
     """
     uses = [node for node in function.nodes_of_class(nodes.Name) if node.name == name]
     return bool(uses) and all(_is_switch_use(use) for use in uses)
+
+
+def _given_to_range(function: nodes.FunctionDef, name: str) -> bool:
+    """An input that ``range(...)`` takes is a Python int: graph mode refuses a Tensor there.
+
+    MindSpore 2.10, GRAPH_MODE: ``for i in range(n)`` with a Tensor ``n`` fails to compile
+    ("For 'make_range', the 0th input should be a int scalar").
+    """
+    for use in function.nodes_of_class(nodes.Name):
+        call = use.parent
+        if (
+            use.name == name
+            and isinstance(call, nodes.Call)
+            and use in call.args
+            and isinstance(call.func, nodes.Name)
+            and call.func.name == "range"
+            and names.is_builtin(call.func)
+        ):
+            return True
+    return False
 
 
 def _is_switch_use(use: nodes.NodeNG) -> bool:

@@ -70,3 +70,15 @@ class Features(nn.Cell):
             if b * c == 16 and self.nc > 1:
                 x = x * 2
         return outs
+
+
+class Planner(nn.Cell):
+    """``n`` feeds range(): graph mode takes only a Python int there, so ``i`` and ``n - i`` are constants."""
+
+    def construct(self, scores, n):
+        picked = scores
+        for i in range(n):
+            picked = picked[:, : n - i]
+            if i > 0:
+                picked = picked * 2
+        return picked
