@@ -14,6 +14,5 @@ __version__ = "0.1.0"
 
 def register(linter) -> None:
     """Register ms_lint's options, checkers and reporters with pylint."""
-    for checker in (MindSporeOptions, *CHECKERS):
-        register_once(linter, checker)
+    register_once(linter, MindSporeOptions, *CHECKERS)
     reporters.register(linter)

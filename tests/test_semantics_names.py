@@ -123,3 +123,61 @@ def test_a_comprehension_variable_is_not_a_builtin():
 def test_a_lambda_argument_is_not_a_builtin():
     function = astroid.extract_node("lambda len: len")
     assert not names.is_builtin(function.body)
+
+
+def test_lookup_gives_what_astroid_gives_for_every_name():
+    # Names read from outside a function share one lookup; these are the cases where that could differ.
+    module = astroid.parse(
+        '''
+        import mindspore.ops as ops
+        from mindspore import nn
+        counter = 0
+        try:
+            import numpy as np
+        except ImportError:
+            np = None
+
+        def first(x):
+            y = ops.relu(x)
+            z = ops.abs(y)
+            return np.sum(z) + counter
+
+        def bump():
+            global counter
+            if counter:
+                return counter
+            counter = 1
+            return counter
+
+        def outer(x):
+            ops_local = ops
+            def inner(y):
+                return ops_local.relu(y) + ops.abs(x)
+            ops = None
+            return inner
+
+        class Net(nn.Cell):
+            def construct(self, x, scale=ops.ones(1)):
+                return [ops.relu(v) for v in x]
+
+        def late():
+            return later_name
+
+        def defaults(x=ops.zeros(1)) -> ops.Tensor:
+            return ops.add(x, 1)
+
+        later_name = 1
+        nn = None
+        ops = None
+        '''
+    )
+    checked = 0
+    for node in module.nodes_of_class(astroid.nodes.Name):
+        try:
+            scope, found = node.lookup(node.name)
+            expected = (scope, tuple(found))
+        except Exception:  # pylint: disable=broad-except
+            expected = (None, ())
+        assert names.lookup(node) == expected, node.as_string()
+        checked += 1
+    assert checked > 20

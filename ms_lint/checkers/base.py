@@ -57,18 +57,18 @@ def _guarded(method):
     return guarded
 
 
-def register_once(linter, checker_class):
-    """Register a checker unless the linter has one of that class already; return the one in use.
+def register_once(linter, *checker_classes) -> list:
+    """Register checkers unless the linter has one of that class already; return the ones in use.
 
     pylint before 4.0 loads plugins again in each ``-j N`` worker without removing the checkers
     it unpickled, which would run every check twice there and repeat its findings.
     """
-    for checker in linter.get_checkers():
-        if type(checker) is checker_class:
-            return checker
-    checker = checker_class(linter)
-    linter.register_checker(checker)
-    return checker
+    in_use = {type(checker): checker for checker in linter.get_checkers()}  # a sort of every checker: ask once
+    for checker_class in checker_classes:
+        if checker_class not in in_use:
+            in_use[checker_class] = checker_class(linter)
+            linter.register_checker(in_use[checker_class])
+    return [in_use[checker_class] for checker_class in checker_classes]
 
 
 # -- the finding hook --------------------------------------------------------------

@@ -18,4 +18,5 @@ def register(linter) -> None:
     from ms_lint.checkers.base import register_once, set_finding_hook
     from ms_lint.probe.checker import ProbeChecker
 
-    set_finding_hook(linter, register_once(linter, ProbeChecker))
+    (probe,) = register_once(linter, ProbeChecker)
+    set_finding_hook(linter, probe)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from typing import Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from astroid import nodes
 
@@ -131,11 +131,43 @@ def entity(node: nodes.NodeNG) -> Optional[catalog.Entity]:
     return catalog.lookup(mindspore_name(node))
 
 
+Lookup = Tuple[Optional[nodes.NodeNG], tuple]
+MAX_OUTER_LOOKUPS = 1 << 16
+_outer_lookups: Dict[Tuple[nodes.FunctionDef, str], Optional[Lookup]] = {}
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def lookup(node: nodes.NodeNG) -> Tuple[Optional[nodes.NodeNG], tuple]:
+def lookup(node: nodes.NodeNG) -> Lookup:
     """astroid's lookup of a name where it is used: (scope, bindings), asked once per node."""
     if not isinstance(node, (nodes.Name, nodes.AssignName)):
         return None, ()
+    function = node.scope()
+    if (
+        isinstance(node, nodes.Name)
+        and isinstance(function, nodes.FunctionDef)
+        and node.name not in function.locals
+        and node.statement() is not function
+    ):
+        # A name the function body reads from outside (``ops``, ``nn``): astroid filters outer
+        # bindings without regard to where in the body it is read, so one lookup serves them all.
+        # (``global x`` makes the body's own assignments count again: those ask astroid each time.)
+        key = (function, node.name)
+        if key not in _outer_lookups:
+            if len(_outer_lookups) >= MAX_OUTER_LOOKUPS:
+                _outer_lookups.clear()
+            _outer_lookups[key] = None if _declares(function, node.name) else _astroid_lookup(node)
+        shared = _outer_lookups[key]
+        if shared is not None:
+            return shared
+    return _astroid_lookup(node)
+
+
+def _declares(function: nodes.FunctionDef, name: str) -> bool:
+    """``global name`` or ``nonlocal name`` in the function (or a function nested in it)."""
+    return any(name in statement.names for statement in function.nodes_of_class((nodes.Global, nodes.Nonlocal)))
+
+
+def _astroid_lookup(node: nodes.NodeNG) -> Lookup:
     try:
         scope, found = node.lookup(node.name)
     except Exception:  # pylint: disable=broad-except
