@@ -155,16 +155,18 @@ def lookup(node: nodes.NodeNG) -> Lookup:
         if key not in _outer_lookups:
             if len(_outer_lookups) >= MAX_OUTER_LOOKUPS:
                 _outer_lookups.clear()
-            _outer_lookups[key] = None if _declares(function, node.name) else _astroid_lookup(node)
+            _outer_lookups[key] = None if node.name in _declared(function) else _astroid_lookup(node)
         shared = _outer_lookups[key]
         if shared is not None:
             return shared
     return _astroid_lookup(node)
 
 
-def _declares(function: nodes.FunctionDef, name: str) -> bool:
-    """``global name`` or ``nonlocal name`` in the function (or a function nested in it)."""
-    return any(name in statement.names for statement in function.nodes_of_class((nodes.Global, nodes.Nonlocal)))
+@functools.lru_cache(maxsize=1024)
+def _declared(function: nodes.FunctionDef) -> frozenset:
+    """The names of ``global``/``nonlocal`` statements in the function (or functions nested in it)."""
+    statements = function.nodes_of_class((nodes.Global, nodes.Nonlocal))
+    return frozenset(name for statement in statements for name in statement.names)
 
 
 def _astroid_lookup(node: nodes.NodeNG) -> Lookup:
