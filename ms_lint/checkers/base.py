@@ -33,7 +33,7 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
-from ms_lint.semantics import cells, control, facts, scope, values
+from ms_lint.semantics import cells, control, facts, memo, scope, values
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -236,6 +236,7 @@ class MindSporeChecker(BaseChecker):
 
     Its ``visit_*``/``leave_*`` methods (and ``open``, ``close``, ``reduce_map_data``)
     are guarded: whatever code it meets, pylint gets findings or nothing, never a traceback.
+    Its ``open`` drops what the semantics remembered about the previous run's trees.
     Its ``close`` ends by flushing the finding hook, if any: pylint closes every
     checker that has enabled messages, so held findings never outlive the run.
     """
@@ -248,6 +249,9 @@ class MindSporeChecker(BaseChecker):
             if callable(value) and (attr.startswith(GUARDED_PREFIXES) or attr in GUARDED_METHODS):
                 wrapped = _guarded(value)
                 setattr(cls, attr, _flushing(wrapped) if attr == "close" else wrapped)
+
+    def open(self) -> None:
+        memo.new_run()
 
     def close(self) -> None:
         _flush(self.linter)
@@ -317,6 +321,7 @@ class ProjectChecker(MindSporeChecker):
         self._candidates: List[Candidate] = []
 
     def open(self) -> None:
+        super().open()
         self._module_facts = []
         self._candidates = []
 

@@ -29,6 +29,7 @@ class OpsInDatasetPipelineChecker(MindSporeChecker):
         self._reported: set = set()  # nodes reported already: an operator is reported once
 
     def open(self) -> None:
+        super().open()
         self._reported = set()
 
     @only_required_for_messages(SYMBOL)

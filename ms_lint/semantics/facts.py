@@ -26,7 +26,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import index, names, training
+from ms_lint.semantics import index, memo, names, training
 
 GRAPH, PYNATIVE, DYNAMIC = "graph", "pynative", "dynamic"
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -338,7 +338,7 @@ def is_script(module: nodes.Module) -> bool:
     return any(_is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body)
 
 
-@functools.lru_cache(maxsize=256)
+@memo.per_node
 def module_facts(module: nodes.Module) -> ModuleFacts:
     """The facts a module states, from its calls to MindSpore's set-up and training APIs."""
     found: Dict[str, Set[str]] = {name: set() for name in FACT_FIELDS}

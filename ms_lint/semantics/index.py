@@ -6,10 +6,11 @@ walking the tree once and keeping what they need is much cheaper than a walk eac
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from astroid import nodes
+
+from ms_lint.semantics import memo
 
 KINDS = (nodes.Call, nodes.FunctionDef, nodes.ClassDef, nodes.Import, nodes.ImportFrom)
 
@@ -22,7 +23,7 @@ class ModuleIndex:
     imports: tuple  # Import and ImportFrom statements, at any depth
 
 
-@functools.lru_cache(maxsize=256)
+@memo.per_node
 def of(module: nodes.Module) -> ModuleIndex:
     """The calls, functions, classes and imports of a module, in source order."""
     calls, functions, classes, imports = [], [], [], []

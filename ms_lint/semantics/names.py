@@ -13,7 +13,7 @@ from typing import Dict, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, index
+from ms_lint.semantics import catalog, index, memo
 
 # Simple aliases (``Dense = nn.Dense``) are followed this many times at most.
 MAX_ALIAS_DEPTH = 4
@@ -95,7 +95,7 @@ def qualified_name(node: nodes.NodeNG, depth: int = 0) -> Optional[str]:
     return _qualified_name(node, depth)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@memo.per_node
 def _qualified_name_of(node: nodes.NodeNG) -> Optional[str]:
     # Every rule asks about the same call nodes: answer each once.
     return _qualified_name(node, 0)
@@ -132,11 +132,10 @@ def entity(node: nodes.NodeNG) -> Optional[catalog.Entity]:
 
 
 Lookup = Tuple[Optional[nodes.NodeNG], tuple]
-MAX_OUTER_LOOKUPS = 1 << 16
-_outer_lookups: Dict[Tuple[nodes.FunctionDef, str], Optional[Lookup]] = {}
+_outer_lookups: Dict[Tuple[nodes.FunctionDef, str], Optional[Lookup]] = memo.per_run_dict()
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@memo.per_node
 def lookup(node: nodes.NodeNG) -> Lookup:
     """astroid's lookup of a name where it is used: (scope, bindings), asked once per node."""
     if not isinstance(node, (nodes.Name, nodes.AssignName)):
@@ -153,8 +152,6 @@ def lookup(node: nodes.NodeNG) -> Lookup:
         # (``global x`` makes the body's own assignments count again: those ask astroid each time.)
         key = (function, node.name)
         if key not in _outer_lookups:
-            if len(_outer_lookups) >= MAX_OUTER_LOOKUPS:
-                _outer_lookups.clear()
             _outer_lookups[key] = None if node.name in _declared(function) else _astroid_lookup(node)
         shared = _outer_lookups[key]
         if shared is not None:
@@ -162,7 +159,7 @@ def lookup(node: nodes.NodeNG) -> Lookup:
     return _astroid_lookup(node)
 
 
-@functools.lru_cache(maxsize=1024)
+@memo.per_node
 def _declared(function: nodes.FunctionDef) -> frozenset:
     """The names of ``global``/``nonlocal`` statements in the function (or functions nested in it)."""
     statements = function.nodes_of_class((nodes.Global, nodes.Nonlocal))

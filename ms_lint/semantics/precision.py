@@ -17,13 +17,12 @@ branch of an ``if`` than the training call never reach it and are left out.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import cells, names, resolve, training
+from ms_lint.semantics import cells, memo, names, resolve, training
 
 MAX_DEPTH = 6
 NETWORK_PARAMETERS = frozenset({"network", "backbone", "net"})
@@ -248,7 +247,7 @@ def _helper_conversion(
 # -- Cell classes that convert themselves ----------------------------------------------------
 
 
-@functools.lru_cache(maxsize=1024)
+@memo.per_node
 def class_conversion(classdef: nodes.ClassDef) -> Optional[Tuple[str, Optional[str], bool]]:
     """(text, dtype, certain) when a Cell class's ``__init__`` (or an ancestor's) calls ``.to_float``
     on itself or on sub-cells it builds (not on Cells it receives, such as a loss function)."""

@@ -18,13 +18,12 @@ the confidence a graph-only finding is reported at.
 
 from __future__ import annotations
 
-import functools
 from typing import Dict, Iterator, Optional
 
 from astroid import nodes
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
-from ms_lint.semantics import cells, facts, index, names, resolve
+from ms_lint.semantics import cells, facts, index, memo, names, resolve
 
 ALWAYS = "jit"  # compiled whatever the execution mode
 IN_GRAPH_MODE = "graph-mode"  # compiled only when the program runs in GRAPH_MODE
@@ -165,7 +164,7 @@ def _method_of(classdef: nodes.ClassDef, name: str) -> Optional[nodes.FunctionDe
     return None
 
 
-@functools.lru_cache(maxsize=256)
+@memo.per_node
 def graph_functions(module: nodes.Module) -> Dict[nodes.FunctionDef, str]:
     """Every function of a module that MindSpore compiles, with ALWAYS or IN_GRAPH_MODE."""
     compiled: Dict[nodes.FunctionDef, str] = {}

@@ -24,7 +24,7 @@ from typing import Dict, List, Optional, Sequence
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, index, names, resolve, scope
+from ms_lint.semantics import catalog, cells, index, memo, names, resolve, scope
 
 MAX_DEPTH = 12
 
@@ -693,7 +693,7 @@ def _passed_kinds(function: nodes.FunctionDef, classdef: nodes.ClassDef, name: s
             yield evaluator(caller).kind(argument)
 
 
-@functools.lru_cache(maxsize=256)
+@memo.per_node
 def _instance_calls(classdef: nodes.ClassDef) -> tuple:
     """Calls of instances of ``classdef`` built in its module: ``self.x = C()`` then ``self.x(...)``."""
     return tuple(_find_instance_calls(classdef))
@@ -721,7 +721,7 @@ def _find_instance_calls(classdef: nodes.ClassDef):
                     yield call
 
 
-@functools.lru_cache(maxsize=128)
+@memo.per_node
 def evaluator(function: nodes.FunctionDef) -> Evaluator:
     """The shared evaluator of a function (memoised results are reused by every rule)."""
     return Evaluator(function)

@@ -1,0 +1,39 @@
+"""What the semantics remember lasts one run: a new run keeps no trees of the last one."""
+
+from lint import RULES, run_pylint
+
+from ms_lint.semantics import memo
+
+
+def _remembered_files() -> set:
+    files = set()
+    for answers in memo._MEMOS:  # pylint: disable=protected-access
+        for key in answers:
+            node = key[0] if isinstance(key, tuple) else key
+            files.add(node.root().file)
+    return files
+
+
+def test_a_new_run_forgets_the_trees_of_the_last_one():
+    first = RULES / "cell-container-not-registered" / "bad.py"
+    second = RULES / "forward-without-construct" / "bad.py"
+    run_pylint([first])
+    assert str(first) in _remembered_files()
+    run_pylint([second])
+    remembered = _remembered_files()
+    assert str(second) in remembered
+    assert str(first) not in remembered
+
+
+def test_a_memo_answers_once_per_node():
+    calls = []
+
+    @memo.per_node
+    def answer(node):
+        calls.append(node)
+        return len(calls)
+
+    node_a, node_b = object(), object()
+    assert (answer(node_a), answer(node_a), answer(node_b)) == (1, 1, 2)
+    memo.new_run()
+    assert answer(node_a) == 3
