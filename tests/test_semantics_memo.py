@@ -1,5 +1,6 @@
 """What the semantics remember lasts one run: a new run keeps no trees of the last one."""
 
+from astroid import nodes
 from lint import RULES, run_pylint
 
 from ms_lint.semantics import memo
@@ -9,8 +10,9 @@ def _remembered_files() -> set:
     files = set()
     for answers in memo._MEMOS:  # pylint: disable=protected-access
         for key in answers:
-            node = key[0] if isinstance(key, tuple) else key
-            files.add(node.root().file)
+            for part in key if isinstance(key, tuple) else (key,):
+                if isinstance(part, nodes.NodeNG):
+                    files.add(part.root().file)
     return files
 
 

@@ -247,13 +247,24 @@ def _import_paths(module: nodes.Module, imports: FrozenSet[str]) -> FrozenSet[Tu
     for dotted in imports:
         if dotted.split(".")[0] == "mindspore":
             continue
-        path = _module_file(dotted, roots)
+        path = _module_file(dotted, tuple(roots))
         if path is not None and normalized(path) != normalized(module.file):
             found.add((dotted, path))
     return frozenset(found)
 
 
-def _module_file(dotted: str, roots: List[str]) -> Optional[str]:
+_module_files: Dict[Tuple[str, Tuple[str, ...]], Optional[str]] = memo.per_run_dict()
+
+
+def _module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
+    # Modules of a package import the same names: look each up on disk once per run.
+    key = (dotted, roots)
+    if key not in _module_files:
+        _module_files[key] = _find_module_file(dotted, roots)
+    return _module_files[key]
+
+
+def _find_module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
     relative = dotted.replace(".", os.sep)
     for root in roots:
         for candidate in (os.path.join(root, relative + ".py"), os.path.join(root, relative, "__init__.py")):

@@ -12,7 +12,7 @@ from astroid import nodes
 
 from ms_lint.semantics import memo
 
-KINDS = (nodes.Call, nodes.FunctionDef, nodes.ClassDef, nodes.Import, nodes.ImportFrom)
+KINDS = (nodes.Call, nodes.FunctionDef, nodes.ClassDef, nodes.Import, nodes.ImportFrom, nodes.Global, nodes.Nonlocal)
 
 
 @dataclass(frozen=True)
@@ -21,12 +21,13 @@ class ModuleIndex:
     functions: tuple
     classes: tuple
     imports: tuple  # Import and ImportFrom statements, at any depth
+    declarations: tuple  # Global and Nonlocal statements
 
 
 @memo.per_node
 def of(module: nodes.Module) -> ModuleIndex:
-    """The calls, functions, classes and imports of a module, in source order."""
-    calls, functions, classes, imports = [], [], [], []
+    """The calls, functions, classes, imports and global/nonlocal statements of a module, in source order."""
+    calls, functions, classes, imports, declarations = [], [], [], [], []
     for node in module.nodes_of_class(KINDS):
         if isinstance(node, nodes.Call):
             calls.append(node)
@@ -34,6 +35,8 @@ def of(module: nodes.Module) -> ModuleIndex:
             functions.append(node)
         elif isinstance(node, nodes.ClassDef):
             classes.append(node)
+        elif isinstance(node, (nodes.Global, nodes.Nonlocal)):
+            declarations.append(node)
         else:
             imports.append(node)
-    return ModuleIndex(tuple(calls), tuple(functions), tuple(classes), tuple(imports))
+    return ModuleIndex(tuple(calls), tuple(functions), tuple(classes), tuple(imports), tuple(declarations))

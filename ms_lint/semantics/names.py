@@ -161,9 +161,9 @@ def lookup(node: nodes.NodeNG) -> Lookup:
 
 @memo.per_node
 def _declared(function: nodes.FunctionDef) -> frozenset:
-    """The names of ``global``/``nonlocal`` statements in the function (or functions nested in it)."""
-    statements = function.nodes_of_class((nodes.Global, nodes.Nonlocal))
-    return frozenset(name for statement in statements for name in statement.names)
+    """The names the function's own ``global``/``nonlocal`` statements declare."""
+    statements = index.of(function.root()).declarations
+    return frozenset(name for statement in statements if statement.scope() is function for name in statement.names)
 
 
 def _astroid_lookup(node: nodes.NodeNG) -> Lookup:

@@ -534,7 +534,7 @@ def _used_only_as_switch(function: nodes.FunctionDef, name: str) -> bool:
     A Tensor input feeds an op, a Cell or an index somewhere; an input used only to pick a branch
     is the Python value its callers pass, compiled as a constant.
     """
-    uses = [node for node in function.nodes_of_class(nodes.Name) if node.name == name]
+    uses = _name_uses(function).get(name, ())
     return bool(uses) and all(_is_switch_use(use) for use in uses)
 
 
@@ -544,11 +544,10 @@ def _given_to_range(function: nodes.FunctionDef, name: str) -> bool:
     MindSpore 2.10, GRAPH_MODE: ``for i in range(n)`` with a Tensor ``n`` fails to compile
     ("For 'make_range', the 0th input should be a int scalar").
     """
-    for use in function.nodes_of_class(nodes.Name):
+    for use in _name_uses(function).get(name, ()):
         call = use.parent
         if (
-            use.name == name
-            and isinstance(call, nodes.Call)
+            isinstance(call, nodes.Call)
             and use in call.args
             and isinstance(call.func, nodes.Name)
             and call.func.name == "range"
@@ -556,6 +555,15 @@ def _given_to_range(function: nodes.FunctionDef, name: str) -> bool:
         ):
             return True
     return False
+
+
+@memo.per_node
+def _name_uses(function: nodes.FunctionDef) -> Dict[str, List[nodes.Name]]:
+    """Every read of each name in the function, nested code included: one walk for all its inputs."""
+    uses: Dict[str, List[nodes.Name]] = {}
+    for use in function.nodes_of_class(nodes.Name):
+        uses.setdefault(use.name, []).append(use)
+    return uses
 
 
 def _is_switch_use(use: nodes.NodeNG) -> bool:
