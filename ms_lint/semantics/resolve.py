@@ -104,10 +104,7 @@ def _resolve(node: nodes.NodeNG, depth: int) -> Optional[nodes.NodeNG]:
     if depth > MAX_DEPTH or names.mindspore_name(node):
         return None
     if isinstance(node, nodes.Name):
-        try:
-            scope, bindings = node.lookup(node.name)
-        except Exception:  # pylint: disable=broad-except
-            return None
+        scope, bindings = names.lookup(node)
         if len(bindings) != 1 or getattr(scope, "name", None) == "builtins":
             return None
         return _from_binding(bindings[0], node.name, depth)

@@ -79,7 +79,7 @@ def _handed_over(node) -> Optional[Union[str, tuple]]:
     if isinstance(node, nodes.Call):  # an instance made on the spot: GeneratorDataset(Source(), ...)
         definition, member = resolve.called_definition(node), "__call__"
     elif definition is None and isinstance(node, nodes.Name):  # a variable: callable = Mixup(...)
-        for assignment in node.lookup(node.name)[1]:
+        for assignment in names.bindings(node):
             value = getattr(assignment.parent, "value", None)
             if isinstance(assignment, nodes.AssignName) and isinstance(value, nodes.Call):
                 definition, member = resolve.called_definition(value), "__call__"
