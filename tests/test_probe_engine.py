@@ -228,3 +228,14 @@ def test_a_finding_at_what_the_pipeline_is_handed_targets_that_callable():
         "what make() holds is built at run time",
     ]
     assert _handed_over(calls[0].func) is None
+
+
+def test_an_error_is_its_type_and_first_line_bounded_so_what_follows_it_in_the_evidence_stays():
+    from ms_lint.probe.runtime import MAX_ERROR, error_text  # pylint: disable=import-outside-toplevel
+
+    assert error_text(RuntimeError("\n  'For Cell, the method construct is not defined.'\nmore\n")) == (
+        "RuntimeError: For Cell, the method construct is not defined."
+    )
+    long = error_text(RuntimeError("Illegal AnfNode for evaluating, node: " + "x" * 1000 + "\nsecond line"))
+    assert long.startswith("RuntimeError: Illegal AnfNode for evaluating, node: xxx")
+    assert len(long) <= MAX_ERROR and long.endswith("...")

@@ -31,6 +31,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ms_lint.probe.verdict import Unconfirmable, one_line
 
+MAX_ERROR = 200  # an error's first line in the evidence; MAX_EVIDENCE bounds the whole
 # "In file /src/net.py:12~13, 8~20" in tracebacks; IR dumps add "/<code>/" after the columns.
 TRACE_FRAME = re.compile(r"In file (?P<path>[^\n]+?):(?P<start>\d+)(?:~(?P<end>\d+))?(?:, \d+(?:~\d+)?)?(?=/|\s|$)")
 IR_SHAPE = re.compile(r"<Tensor\[(?P<dtype>\w+)\], \((?P<dims>[-\d, ]*)\)")
@@ -46,7 +47,8 @@ def _site_paths() -> Tuple[str, ...]:
 
 
 def error_text(error: BaseException) -> str:
-    """``Type: first line of the message`` (MindSpore's messages go on for pages)."""
+    """``Type: first line of the message``, bounded (MindSpore's messages go on for pages, and
+    one first line can fill the evidence, cutting off what follows it: where it was raised)."""
     message = str(error).strip()
     for line in message.splitlines():
         line = line.strip(" -")
@@ -55,7 +57,7 @@ def error_text(error: BaseException) -> str:
         if line:
             message = line
             break
-    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+    return one_line(f"{type(error).__name__}: {message}" if message else type(error).__name__, MAX_ERROR)
 
 
 def frames(text: str) -> List[Tuple[str, int, int]]:
