@@ -6,7 +6,7 @@ under ``[tool.pylint.main]``. It never imports MindSpore.
 
 from ms_lint import reporters
 from ms_lint.checkers import CHECKERS
-from ms_lint.checkers.base import register_once
+from ms_lint.checkers.base import GraphFindingsNotice, register_once
 from ms_lint.options import MindSporeOptions
 
 __version__ = "0.1.0"
@@ -14,5 +14,5 @@ __version__ = "0.1.0"
 
 def register(linter) -> None:
     """Register ms_lint's options, checkers and reporters with pylint."""
-    register_once(linter, MindSporeOptions, *CHECKERS)
+    register_once(linter, MindSporeOptions, *CHECKERS, GraphFindingsNotice)
     reporters.register(linter)

@@ -14,7 +14,7 @@ from typing import Optional, Tuple
 
 from pylint.checkers import BaseChecker
 
-from ms_lint.semantics import catalog, facts
+from ms_lint.semantics import catalog, facts, modes
 
 AUTO = "auto"
 MODES = (AUTO, facts.GRAPH, facts.PYNATIVE)
@@ -58,9 +58,10 @@ class MindSporeOptions(BaseChecker):
                 "choices": MODES,
                 "metavar": "<auto|graph|pynative>",
                 "help": "Execution mode of Cells' construct. 'auto' reads set_context(mode=...) in the "
-                "linted files; when no mode is found, graph-mode findings in construct are reported "
-                "at INFERENCE confidence (MindSpore >= 2.0 defaults to PyNative). @jit functions are "
-                "always compiled.",
+                "linted program (a literal, a constant, or the default of the argparse option or config "
+                "attribute it names); when the mode is unknown, findings that matter only in graph mode "
+                "are withheld and one graph-findings-withheld notice counts them (MindSpore >= 2.0 "
+                "defaults to PyNative). @jit functions are always compiled.",
             },
         ),
         (
@@ -114,11 +115,6 @@ class Target:
     device_target: Optional[str]  # "Ascend", "GPU", "CPU" or None when unknown
     mode: Optional[str]  # facts.GRAPH, facts.PYNATIVE, or None when unknown
 
-    @property
-    def graph_by_default(self) -> bool:
-        """Up to MindSpore 1.10 the default mode is GRAPH_MODE."""
-        return self.version < (2, 0)
-
 
 def _single(found) -> Optional[str]:
     """The one value the program sets, or None if it sets none, several, or one from a variable."""
@@ -135,7 +131,7 @@ def target(config, program: facts.ProgramFacts) -> Target:
     device_target = device if device != AUTO else _single(program.device_targets)
     mode = config.mindspore_mode
     if mode == AUTO:
-        mode = _single(program.modes)
+        mode = _single(modes.resolve(program.modes, program.mode_options))
         if mode is None and not program.modes and version < (2, 0):
             mode = facts.GRAPH
     return Target(version=version, device_target=device_target, mode=mode)

@@ -2,9 +2,10 @@
 
 A model file rarely sets the mode: the training script does. The findings in
 ``pkg/net.py`` below are HIGH when an entry script that imports it sets
-GRAPH_MODE, INFERENCE when no linted entry script says (MindSpore 2.x defaults to
-PyNative), dropped when it runs in PyNative, and HIGH for ``@jit`` functions in
-every case, with ``-j 1`` and ``-j 2`` alike.
+GRAPH_MODE, withheld when no linted entry script shows the mode (MindSpore 2.x
+defaults to PyNative; one graph-findings-withheld notice counts them), dropped
+when it runs in PyNative, and HIGH for ``@jit`` functions in every case, with
+``-j 1`` and ``-j 2`` alike.
 """
 
 import json
@@ -24,6 +25,7 @@ GRAPH_RULES = (
     "too-many-tensor-conditions",
     "unrolled-loop-tensor-condition",
 )
+NOTICE = "graph-findings-withheld"
 
 NET = """
 import mindspore as ms
@@ -72,6 +74,20 @@ def main(args):
 """
 
 
+ARGPARSE_ENTRY = """
+import argparse
+import mindspore as ms
+from pkg.net import Net
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mode", type=int, default=0, help="0: GRAPH_MODE, 1: PYNATIVE_MODE")
+    args = parser.parse_args()
+    ms.set_context(mode=args.mode)
+    return Net()
+"""
+
+
 def write(path, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(textwrap.dedent(text), encoding="utf-8")
@@ -85,6 +101,7 @@ def fixture_project(tmp_path):
     write(tmp_path / "train_by_number.py", ENTRY.format(mode="mode=0"))
     write(tmp_path / "infer.py", ENTRY.format(mode="mode=ms.PYNATIVE_MODE"))
     write(tmp_path / "train_args.py", ENTRY.format(mode="mode=args.mode"))
+    write(tmp_path / "train_argparse.py", ARGPARSE_ENTRY)
     return tmp_path
 
 
@@ -92,7 +109,7 @@ def lint(project, *paths, options=(), jobs=1):
     result = subprocess.run(
         [
             sys.executable, "-m", "pylint", f"-j{jobs}", f"--rcfile={EMPTY_RC}", "--load-plugins=ms_lint",
-            "--disable=all", f"--enable={','.join(GRAPH_RULES)}", "--output-format=json2",
+            "--disable=all", f"--enable={','.join(GRAPH_RULES + (NOTICE,))}", "--output-format=json2",
             "--mindspore-max-tensor-conditions=2", "--mindspore-max-tensor-condition-depth=1", *options, *paths,
         ],
         cwd=project, env=dict(os.environ), capture_output=True, text=True, check=False,
@@ -102,9 +119,25 @@ def lint(project, *paths, options=(), jobs=1):
     return sorted((m["path"], m["line"], m["symbol"], m["confidence"]) for m in messages)
 
 
+def notices(project, *paths, **kwargs):
+    """The texts of the withheld-findings notices of a run."""
+    result = subprocess.run(
+        [
+            sys.executable, "-m", "pylint", f"-j{kwargs.get('jobs', 1)}", f"--rcfile={EMPTY_RC}", "--load-plugins=ms_lint",
+            "--disable=all", "--enable=mindspore", "--output-format=json2",
+            "--mindspore-max-tensor-conditions=2", "--mindspore-max-tensor-condition-depth=1", *paths,
+        ],
+        cwd=project, capture_output=True, text=True, check=False,
+    )
+    return [m["message"] for m in json.loads(result.stdout)["messages"] if m["symbol"] == NOTICE]
+
+
 def expected(construct_confidence, jit_confidence="HIGH"):
+    """The findings of NET; ``construct_confidence`` "withheld" gives the notice instead of construct's."""
     found = []
-    if construct_confidence is not None:
+    if construct_confidence == "withheld":
+        found.append(("pkg/net.py", 1, NOTICE, "HIGH"))
+    elif construct_confidence is not None:
         found += [("pkg/net.py", line, symbol, construct_confidence) for line, symbol in CONSTRUCT_FINDINGS]
     found += [("pkg/net.py", line, symbol, jit_confidence) for line, symbol in JIT_FINDINGS]
     return sorted(found)
@@ -127,12 +160,27 @@ def test_graph_mode_set_in_the_same_file(project):
     )
 
 
-def test_unknown_mode_gives_inference_and_jit_stays_high(project):
-    assert lint(project, "pkg") == expected("INFERENCE")
+def test_graph_mode_from_an_argparse_default(project):
+    assert lint(project, "train_argparse.py", "pkg") == expected("HIGH")
+
+
+def test_unknown_mode_withholds_construct_findings_and_jit_stays_high(project):
+    assert lint(project, "pkg") == expected("withheld")
+
+
+def test_the_notice_counts_the_withheld_findings_of_every_rule_once(project):
+    for jobs in (1, 2):
+        (text,) = notices(project, "pkg", jobs=jobs)
+        assert text.startswith("5 findings of graph-mode rules withheld (1 graph-dynamic-shape-op, 1 nested-tensor")
+        assert "--mindspore-mode=graph" in text
+
+
+def test_no_notice_when_nothing_is_withheld(project):
+    assert notices(project, "train.py", "pkg") == []
 
 
 def test_mode_from_a_variable_is_unknown(project):
-    assert lint(project, "train_args.py", "pkg") == expected("INFERENCE")
+    assert lint(project, "train_args.py", "pkg") == expected("withheld")
 
 
 def test_pynative_drops_construct_findings_but_not_jit(project):
@@ -140,7 +188,7 @@ def test_pynative_drops_construct_findings_but_not_jit(project):
 
 
 def test_programs_that_disagree_leave_the_mode_unknown(project):
-    assert lint(project, "train.py", "infer.py", "pkg") == expected("INFERENCE")
+    assert lint(project, "train.py", "infer.py", "pkg") == expected("withheld")
 
 
 def test_the_mode_option_decides(project):
@@ -152,4 +200,5 @@ def test_two_jobs_give_the_same_findings(project):
     assert lint(project, "train.py", "infer.py", "train_args.py", "pkg", jobs=2) == lint(
         project, "train.py", "infer.py", "train_args.py", "pkg", jobs=1
     )
+    assert lint(project, "pkg", jobs=2) == expected("withheld")
     assert lint(project, "train.py", "pkg", jobs=2) == expected("HIGH")

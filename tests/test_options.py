@@ -67,7 +67,7 @@ from mindspore import context, set_context
 from mindspore import set_device as use_device
 ms.set_context(mode=ms.GRAPH_MODE, device_target="Ascend")
 context.set_context(mode=context.PYNATIVE_MODE)
-set_context(mode=args.mode)
+set_context(mode=get_mode())
 use_device("GPU")
 """
     )

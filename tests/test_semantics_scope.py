@@ -5,7 +5,6 @@ import textwrap
 import astroid
 import pytest
 from astroid import nodes
-from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.semantics import scope
 
@@ -252,18 +251,15 @@ def test_module_level_code_is_not_graph():
 
 
 @pytest.mark.parametrize(
-    "kind, mode, certain, expected",
+    "kind, mode, expected",
     [
-        (ALWAYS, None, True, HIGH),
-        (ALWAYS, "pynative", True, HIGH),
-        (ALWAYS, "graph", False, INFERENCE),
-        (GRAPH, "graph", True, HIGH),
-        (GRAPH, "graph", False, INFERENCE),
-        (GRAPH, None, True, INFERENCE),
-        (GRAPH, None, False, INFERENCE),
-        (GRAPH, "pynative", True, None),
-        (None, "graph", True, None),
+        (ALWAYS, None, True),
+        (ALWAYS, "pynative", True),
+        (GRAPH, "graph", True),
+        (GRAPH, None, None),
+        (GRAPH, "pynative", False),
+        (None, "graph", False),
     ],
 )
-def test_confidence(kind, mode, certain, expected):
-    assert scope.confidence(kind, mode, certain) is expected
+def test_compiled(kind, mode, expected):
+    assert scope.compiled(kind, mode) is expected

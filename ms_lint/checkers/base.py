@@ -29,6 +29,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from astroid import nodes
 from pylint.checkers import BaseChecker
+from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
@@ -40,6 +41,8 @@ from ms_lint.semantics import cells, control, facts, memo, scope, values
 STRICT_ENV = "MS_LINT_STRICT"
 GUARDED_PREFIXES = ("visit_", "leave_")
 GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data"})
+GRAPH_NOTICE = "graph-findings-withheld"
+WITHHELD_ATTRIBUTE = "_ms_lint_withheld"
 
 
 def _guarded(method):
@@ -405,12 +408,87 @@ class GraphChecker(ProjectChecker):
     """A finding that matters only in graph-compiled code: weighed against the program's mode.
 
     Candidates carry ``(kind, certain)`` as their detail: the function's ``scope.graph_kind``
-    and whether the finding holds without assuming that graph inputs are Tensors.
+    and whether the values the finding rests on are proven Tensors. A certain finding in
+    compiled code is HIGH; one in a ``construct`` of a program whose mode is unknown is
+    withheld and counted by :class:`GraphFindingsNotice`, which says once per run how many
+    were withheld and how to see them.
     """
+
+    def __init__(self, linter=None) -> None:
+        super().__init__(linter)
+        self._withheld: List[Candidate] = []
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         kind, certain = candidate.detail
-        return scope.confidence(kind, self.target(program).mode, certain)
+        if not certain:
+            return None
+        compiled = scope.compiled(kind, self.target(program).mode)
+        if compiled is None:
+            self._withheld.append(candidate)
+        return HIGH if compiled else None
+
+    def _report(self, module_facts, candidates) -> None:
+        self._withheld = []
+        super()._report(module_facts, candidates)
+        GraphFindingsNotice.record(self, self._withheld)
+
+
+class GraphFindingsNotice(MindSporeChecker):
+    """Says once per run how many graph-only findings were withheld because the mode is unknown.
+
+    Every :class:`GraphChecker` that reports in this process (the enabled ones; with
+    ``-j N``, every one, since each reduces the workers' data) records its withheld
+    candidates; the last to record says the notice.
+    """
+
+    msgs = {
+        "I7339": (
+            "%d finding%s of graph-mode rules withheld (%s): nothing in the linted program shows that "
+            "construct runs in graph mode (set_context(mode=GRAPH_MODE), @jit, an argparse or config "
+            "default), and MindSpore 2.x defaults to PyNative. To see them, run with "
+            "--mindspore-mode=graph, or set mindspore-mode in [tool.pylint.mindspore].",
+            GRAPH_NOTICE,
+            "Said once per run when findings that matter only in graph-compiled code were not reported "
+            "because the program's execution mode is unknown. It changes no exit status.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    @staticmethod
+    def record(checker: GraphChecker, withheld: Sequence[Candidate]) -> None:
+        linter = checker.linter
+        tally = getattr(linter, WITHHELD_ATTRIBUTE, None)
+        if tally is None:
+            tally = {"waiting": set(map(id, _graph_reporters(linter))), "withheld": []}
+            setattr(linter, WITHHELD_ATTRIBUTE, tally)
+        tally["waiting"].discard(id(checker))
+        tally["withheld"].extend((checker.symbol, candidate) for candidate in withheld)
+        if not tally["waiting"]:
+            delattr(linter, WITHHELD_ATTRIBUTE)
+            GraphFindingsNotice._say(linter, tally["withheld"])
+
+    @staticmethod
+    def _say(linter, withheld) -> None:
+        if not withheld or not linter.is_message_enabled(GRAPH_NOTICE):
+            return
+        counts: dict = {}
+        for symbol, _ in withheld:
+            counts[symbol] = counts.get(symbol, 0) + 1
+        detail = ", ".join(f"{count} {symbol}" for symbol, count in sorted(counts.items()))
+        first = min((candidate for _, candidate in withheld), key=lambda c: (c.path, c.line, c.col))
+        notice = next(c for c in linter.get_checkers() if isinstance(c, GraphFindingsNotice))
+        with in_module(linter, first.module, first.path):
+            BaseChecker.add_message(
+                notice, GRAPH_NOTICE, line=1, args=(len(withheld), "" if len(withheld) == 1 else "s", detail), confidence=HIGH
+            )
+
+
+def _graph_reporters(linter) -> list:
+    """The graph checkers whose findings are decided in this process."""
+    graph = [checker for checker in linter.get_checkers() if isinstance(checker, GraphChecker)]
+    if linter.config.jobs > 1 and not linter.config.from_stdin:
+        return graph  # the main process reduces every checker's data, enabled or not
+    return [checker for checker in graph if any(linter.is_message_enabled(msgid) for msgid in checker.msgs)]
 
 
 class TensorConditionChecker(GraphChecker):

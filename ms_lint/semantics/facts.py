@@ -26,12 +26,10 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import index, memo, names, training
+from ms_lint.semantics import index, memo, modes, names, training
 
-GRAPH, PYNATIVE, DYNAMIC = "graph", "pynative", "dynamic"
+GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
-# MindSpore's mode constants: GRAPH_MODE == 0, PYNATIVE_MODE == 1.
-MODE_VALUES = {0: GRAPH, 1: PYNATIVE}
 SET_CONTEXT = frozenset({"mindspore.set_context", "mindspore.context.set_context"})
 SET_DEVICE = frozenset({"mindspore.set_device"})
 SET_UP_FUNCTIONS = frozenset({"set_context", "set_device"})
@@ -41,7 +39,9 @@ SET_UP_FUNCTIONS = frozenset({"set_context", "set_device"})
 class ProgramFacts:
     """Facts that hold for a program; every field is a set of values seen."""
 
-    modes: FrozenSet[str] = frozenset()  # GRAPH, PYNATIVE, or DYNAMIC (set from a variable)
+    # GRAPH, PYNATIVE, DYNAMIC (set from a variable), or modes.OPTION + name (``mode=args.<name>``).
+    modes: FrozenSet[str] = frozenset()
+    mode_options: FrozenSet[str] = frozenset()  # "<name>=<mode>": defaults of mode options (modes.option_defaults)
     device_targets: FrozenSet[str] = frozenset()  # "Ascend", "GPU", "CPU", or DYNAMIC
     # What keeps distributed replicas in sync:
     seeds: FrozenSet[str] = frozenset()  # "set_seed", or "seed-helper" (a seed helper ms_lint cannot read)
@@ -202,22 +202,8 @@ def _keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Opt
     return None
 
 
-def constant_value(expr: Optional[nodes.NodeNG]):
-    """A literal's value, or the value of a MindSpore constant such as ``ms.GRAPH_MODE``."""
-    if isinstance(expr, nodes.Const):
-        return expr.value
-    entity = names.entity(expr) if expr is not None else None
-    if entity is not None and entity.kind == "constant":
-        return entity.value
-    return None
-
-
-def _mode(expr: nodes.NodeNG) -> str:
-    return MODE_VALUES.get(constant_value(expr), DYNAMIC)
-
-
 def _device_target(expr: nodes.NodeNG) -> str:
-    value = constant_value(expr)
+    value = modes.constant_value(expr)
     return value if value in DEVICE_TARGETS else DYNAMIC
 
 
@@ -278,7 +264,7 @@ def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
     if name in SET_CONTEXT:
         mode = _keyword(call, "mode")
         if mode is not None:
-            found["modes"].add(_mode(mode))
+            found["modes"].add(modes.mode_of(mode))
         target = _keyword(call, "device_target")
         if target is not None:
             found["device_targets"].add(_device_target(target))
@@ -365,6 +351,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
             _training(node, found)
     if is_script(module):
         found["scripts"].add(module.name)
+    found["mode_options"] = set(modes.option_defaults(module))
     imports = _imports(module)
     return ModuleFacts(
         module=module.name,

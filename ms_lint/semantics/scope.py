@@ -12,8 +12,7 @@
 
 ``@constexpr``/``@_primexpr`` helpers run in Python at compile time: never graph.
 
-:func:`confidence` turns a function's kind and the program's execution mode into
-the confidence a graph-only finding is reported at.
+:func:`compiled` weighs a function's kind against the program's execution mode.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from __future__ import annotations
 from typing import Dict, Iterator, Optional
 
 from astroid import nodes
-from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.semantics import cells, facts, index, memo, names, resolve
 
@@ -207,18 +205,17 @@ def graph_kind(node: nodes.NodeNG) -> Optional[str]:
     return graph_functions(function.root()).get(function)
 
 
-def confidence(kind: Optional[str], mode: Optional[str], certain: bool = True) -> Optional[Confidence]:
-    """The confidence of a finding that matters only in compiled code, or None to drop it.
+def compiled(kind: Optional[str], mode: Optional[str]) -> Optional[bool]:
+    """Whether a function of graph kind ``kind`` is compiled in a program running in ``mode``.
 
-    ``kind`` is the function's :func:`graph_kind`; ``mode`` the program's execution
-    mode (``facts.GRAPH``, ``facts.PYNATIVE`` or None when unknown); ``certain``
-    whether the finding holds without assuming that graph inputs are Tensors.
+    ``mode`` is ``facts.GRAPH``, ``facts.PYNATIVE`` or None when the program does not show
+    it; the answer is then None for ``construct``/``bprop`` (unknown), True for ``@jit``.
     """
     if kind == ALWAYS or (kind == IN_GRAPH_MODE and mode == facts.GRAPH):
-        return HIGH if certain else INFERENCE
+        return True
     if kind == IN_GRAPH_MODE and mode is None:
-        return INFERENCE
-    return None
+        return None
+    return False
 
 
 def display_name(function: nodes.FunctionDef) -> str:
