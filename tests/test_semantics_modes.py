@@ -52,6 +52,16 @@ def test_mode_from_an_argparse_default(default, expected):
     assert program_mode(ARGPARSE.format(default=default)) == expected
 
 
+def test_a_table_of_modes_indexed_by_an_option():
+    source = ARGPARSE.replace("--mode", "--graph_mode").replace(
+        "ms.set_context(mode=args.mode)", "mode = {0: ms.GRAPH_MODE, 1: ms.PYNATIVE_MODE}\nms.set_context(mode=mode[args.graph_mode])"
+    )
+    assert program_mode(source.replace("{default}", "0")) == "graph"
+    assert program_mode(source.replace("{default}", "1")) == "pynative"
+    swapped = source.replace("{0: ms.GRAPH_MODE, 1: ms.PYNATIVE_MODE}", "{1: ms.GRAPH_MODE, 0: ms.PYNATIVE_MODE}")
+    assert program_mode(swapped.replace("{default}", "0")) is None
+
+
 def test_an_option_defined_in_another_module_of_the_program():
     train = "import mindspore as ms\nfrom config import parse_args\nargs = parse_args()\nms.set_context(mode=args.ms_mode)\n"
     config = "import argparse\ndef parse_args():\n    p = argparse.ArgumentParser()\n    p.add_argument('--ms-mode', default=0)\n    return p.parse_args()\n"

@@ -9,7 +9,8 @@ graph or PyNative only when the code shows which:
 * a name assigned once from one of those;
 * ``<something>.<option>``, resolved per program against every argparse option and
   config-class attribute of that name in the program: all their defaults must agree;
-* ``a if flag else b`` only when both sides give the same mode.
+* ``a if flag else b`` only when both sides give the same mode;
+* ``{0: GRAPH_MODE, 1: PYNATIVE_MODE}[i]`` as ``i``.
 
 Anything else (a function argument, a dict lookup, two disagreeing defaults) is
 ``DYNAMIC``: unknown.
@@ -63,11 +64,25 @@ def _in_loop_or_function_argument(expr: nodes.Name) -> bool:
     return binding is None or isinstance(binding.parent, (nodes.Arguments, nodes.For, nodes.Comprehension))
 
 
+def _is_mode_table(expr: nodes.NodeNG) -> bool:
+    """``{0: GRAPH_MODE, 1: PYNATIVE_MODE}`` (or a name bound to it): ``table[k]`` is mode ``k``."""
+    if isinstance(expr, nodes.Name):
+        expr = names.assigned_value(expr)
+    if not isinstance(expr, nodes.Dict) or not expr.items:
+        return False
+    return all(
+        isinstance(key, nodes.Const) and key.value in MODE_VALUES and _literal_mode(value) == MODE_VALUES[key.value]
+        for key, value in expr.items
+    )
+
+
 def mode_of(expr: nodes.NodeNG) -> str:
     """What ``set_context(mode=expr)`` sets: GRAPH, PYNATIVE, DYNAMIC, or OPTION + name."""
     mode = _literal_mode(expr)
     if mode != DYNAMIC:
         return mode
+    if isinstance(expr, nodes.Subscript) and _is_mode_table(expr.value):
+        return mode_of(expr.slice)
     if isinstance(expr, nodes.Attribute) and names.mindspore_name(expr) is None and MODE_WORD in expr.attrname.lower():
         return OPTION + expr.attrname
     return DYNAMIC
