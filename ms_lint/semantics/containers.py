@@ -301,10 +301,13 @@ def verdict(container: PlainContainer) -> Verdict:
         holds = cells.holds_parameters(value)
         is_cell = cells.builds_cell(value)
         parameters = _parameter_calls(value)
-        if holds is True and (parameters is not None or is_cell is True or not _is_helper_call(value)):
+        helper = _is_helper_call(value)
+        if helper and is_cell is False and parameters is None:
+            continue  # a helper returning a list (or other non-Cell) of Cells: not a Cell itself
+        if holds is True and (parameters is not None or is_cell is True or not helper):
             certain = True
         elif holds is True or (holds is None and is_cell):
-            possible = True  # a helper not shown to return a Cell, or a Cell whose parameters are unknown
+            possible = True  # a helper that may return a Cell, or a Cell whose parameters are unknown
         else:
             continue
         parameters_only = parameters_only and parameters is not None
@@ -312,7 +315,7 @@ def verdict(container: PlainContainer) -> Verdict:
         if parameters is None:
             nested = _either(nested, _is_nested(value))
     found = certain or possible
-    with_none = any(_is_none(element) for element in _alternatives(container.elements))
+    with_none = any(_may_be_none(element) for element in _alternatives(container.elements))
     return Verdict(certain, possible, parameters_only and found, state and parameters_only and found, nested, with_none)
 
 
@@ -341,8 +344,14 @@ def _element_values(elements: List[nodes.NodeNG]) -> List[nodes.Call]:
     return values
 
 
-def _is_none(element: nodes.NodeNG) -> bool:
-    return isinstance(element, nodes.Const) and element.value is None
+def _may_be_none(element: nodes.NodeNG) -> bool:
+    """``None``, or a helper's call that may return None."""
+    if isinstance(element, nodes.Const):
+        return element.value is None
+    definition = cells.called_definition(element) if isinstance(element, nodes.Call) else None
+    if isinstance(definition, nodes.FunctionDef):
+        return any(_may_be_none(value) for value in cells.returned_values(definition) if not isinstance(value, nodes.Call))
+    return False
 
 
 def _is_helper_call(value: nodes.Call) -> bool:
