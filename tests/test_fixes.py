@@ -219,7 +219,8 @@ CASES_REFUSED = {
     "dict-int-keys": ("self.heads = {0: nn.Dense(4, 4), 1: nn.Dense(4, 4)}", "not a string literal"),
     "registered-element": ("self.conv = nn.Dense(4, 4)\n        self.blocks = [self.conv, nn.Dense(4, 4)]", "registered already"),
     "mixed": ("self.blocks = [nn.Dense(4, 4), Parameter(Tensor(np.ones(2), ms.float32))]", "not all Cells"),
-    "unknown-element": ("self.blocks = [nn.Dense(4, 4), make_block()]", "not certainly a Cell"),
+    "unknown-element": ("self.blocks = [nn.Dense(4, 4), pick(nn.Dense(4, 4))]", "not certainly a Cell"),
+    "dict-of-helper-sequential": ("self.heads = {'a': make_stage(), 'b': make_stage()}", "cannot hold a SequentialCell"),
     "duplicate-parameter-names": ("self.scales = [Parameter(Tensor(np.ones(2), ms.float32), name='s') for i in range(2)]", "may repeat"),
     "parameters-appended": ("self.scales = []\n        self.scales.append(Parameter(Tensor(np.ones(2), ms.float32)))", "immutable"),
     "local-used-after": ("blocks = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        self.blocks = blocks\n        print(len(blocks))", "still used after"),
@@ -227,10 +228,24 @@ CASES_REFUSED = {
 }
 
 
+HELPERS = source(
+    """
+
+
+    def pick(block):
+        return block
+
+
+    def make_stage():
+        return nn.SequentialCell([nn.Dense(4, 4), nn.Dense(4, 4)])
+    """
+)
+
+
 @pytest.mark.parametrize("case", sorted(CASES_REFUSED))
 def test_left_alone(tmp_path, request, case):
     body, reason = CASES_REFUSED[case]
-    text = NET.format(body=body) + "\n\ndef make_block():\n    return nn.Dense(4, 4)\n"
+    text = NET.format(body=body) + HELPERS
     assert reason in refused(tmp_path, request, text)
 
 
@@ -269,6 +284,13 @@ def test_an_unrelated_class_with_the_same_attribute_does_not_count(tmp_path, req
         """
     )
     assert "nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])" in fixed(tmp_path, request, text)
+
+
+def test_stages_built_by_a_method_go_in_a_cell_list(tmp_path, request):
+    text = NET.format(body="self.stages = []\n        for _ in range(2):\n            self.stages.append(self._stage())").replace(
+        "    def construct(self, x):", "    def _stage(self):\n        return nn.SequentialCell([nn.Dense(4, 4)])\n\n    def construct(self, x):"
+    )
+    assert "self.stages = nn.CellList()" in fixed(tmp_path, request, text)
 
 
 # -- forward-without-construct -------------------------------------------------------------

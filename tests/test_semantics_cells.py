@@ -133,3 +133,70 @@ def test_a_user_cell_inherits_parameters_from_a_mindspore_layer():
     module = astroid.parse("from mindspore import nn\nclass Wide(nn.Dense):\n    pass\n")
     assert cells.class_holds_parameters(module.body[1]) is True
     assert cells.builds_cell(astroid.extract_node("from mindspore import nn\nclass C(nn.Cell): pass\nC() #@"))
+
+
+HELPERS = """
+from mindspore import nn
+def stage(width):
+    layers = []
+    for _ in range(2):
+        layers.append(nn.Conv2d(width, width, 3))
+    return nn.SequentialCell(layers)
+def either(flag):
+    if flag:
+        return nn.Dense(2, 2)
+    block = nn.SequentialCell([nn.Dense(2, 2)])
+    return block
+def optional(flag):
+    if flag:
+        return nn.Dense(2, 2)
+    return None
+def listing():
+    return [nn.Dense(2, 2)]
+def given(cell):
+    return cell
+def popped():
+    layers = [nn.Dense(2, 2)]
+    layers.pop()
+    return nn.SequentialCell(layers)
+def generated():
+    yield nn.Dense(2, 2)
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.stage = {expr}  #@
+    def _make_layer(self):
+        return nn.SequentialCell([nn.Dense(2, 2)])
+    @staticmethod
+    def _act():
+        return nn.ReLU()
+"""
+
+
+@pytest.mark.parametrize(
+    "expr, builds, holds",
+    [
+        ("stage(4)", True, True),
+        ("either(True)", True, True),
+        ("optional(True)", None, True),
+        ("listing()", False, True),
+        ("given(nn.Dense(2, 2))", None, None),
+        ("popped()", True, None),
+        ("generated()", False, False),
+        ("self._make_layer()", True, True),
+        ("self._act()", True, False),
+        ("self._missing()", None, None),
+    ],
+)
+def test_helpers_are_followed_into_what_they_return(expr, builds, holds):
+    value = astroid.extract_node(HELPERS.format(expr=expr)).value
+    assert cells.builds_cell(value) is builds
+    assert cells.holds_parameters(value) is holds
+
+
+def test_lineage_of_a_helper_is_that_of_every_value_it_returns():
+    sequential = "mindspore.nn.layer.container.SequentialCell"
+    assert sequential in cells.lineage(astroid.extract_node(HELPERS.format(expr="self._make_layer()")).value)
+    assert sequential in cells.lineage(astroid.extract_node(HELPERS.format(expr="either(True)")).value)
+    assert cells.lineage(astroid.extract_node(HELPERS.format(expr="optional(True)")).value) is None
+    assert cells.lineage(astroid.extract_node(HELPERS.format(expr="given(nn.Dense(2, 2))")).value) is None

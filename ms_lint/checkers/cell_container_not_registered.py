@@ -10,18 +10,37 @@ from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.semantics import cells, containers
 
 SYMBOL = "cell-container-not-registered"
-FIXES = {"list": "nn.CellList (or nn.SequentialCell)", "tuple": "nn.CellList (or nn.SequentialCell)", "dict": "nn.CellDict"}
+FIXES = {
+    "list": "Store them in nn.CellList (or nn.SequentialCell)",
+    "tuple": "Store them in nn.CellList (or nn.SequentialCell)",
+    "dict": "Store them in nn.CellDict",
+}
+# nn.CellDict refuses SequentialCell, CellList and CellDict values; setattr names their parameters by key.
+NESTED_DICT_FIX = (
+    "Store each in its own attribute with setattr(self, key, value): nn.CellDict refuses "
+    "SequentialCell, CellList and CellDict values"
+)
+UNKNOWN_DICT_FIX = (
+    "Store them in nn.CellDict, or, if some are SequentialCell, CellList or CellDict (which "
+    "nn.CellDict refuses), each in its own attribute with setattr(self, key, value)"
+)
+# MindSpore's containers hold Cells or Parameters only; setattr registers each one where it is.
+WITH_NONE_FIX = "Register each one with setattr(self, name, value): MindSpore's containers refuse None"
 CELLS_EFFECT = (
     "their weights are never trained nor saved in checkpoints, and GRAPH_MODE can fail with a "
     "duplicate parameter name"
 )
 PARAMETERS_EFFECT = "they are never trained nor saved in checkpoints"
+STATE_EFFECT = (
+    "save_checkpoint leaves this state out, so training resumed from a checkpoint starts it again "
+    "from its initial values"
+)
 
 
 class CellContainerNotRegisteredChecker(MindSporeChecker):
     msgs = {
         "W7300": (
-            "Plain %s 'self.%s' holds %s that MindSpore does not register: %s. Store them in %s.",
+            "Plain %s 'self.%s' holds %s that MindSpore does not register: %s. %s.",
             SYMBOL,
             "nn.Cell registers only the Cells, Parameters and MindSpore containers assigned to its "
             "attributes; elements of a plain list, tuple or dict are invisible to trainable_params(), "
@@ -41,8 +60,18 @@ class CellContainerNotRegisteredChecker(MindSporeChecker):
 
     def _report(self, container: containers.PlainContainer, verdict: containers.Verdict, confidence) -> None:
         if verdict.parameters_only:
-            what, effect, fix = "Parameters", PARAMETERS_EFFECT, "a ParameterTuple"
+            what = "Parameters"
+            effect = STATE_EFFECT if verdict.state else PARAMETERS_EFFECT
+            fix = "Store them in a ParameterTuple"
         else:
-            what, effect, fix = "Cells with parameters", CELLS_EFFECT, FIXES[container.kind]
+            what, effect, fix = "Cells with parameters", CELLS_EFFECT, _cells_fix(container.kind, verdict)
+        if verdict.with_none:
+            fix = WITH_NONE_FIX
         args = (container.kind, container.attr, what, effect, fix)
         self.add_message(SYMBOL, node=container.target, args=args, confidence=confidence)
+
+
+def _cells_fix(kind: str, verdict: containers.Verdict) -> str:
+    if kind != "dict" or verdict.nested is False:
+        return FIXES[kind]
+    return NESTED_DICT_FIX if verdict.nested else UNKNOWN_DICT_FIX

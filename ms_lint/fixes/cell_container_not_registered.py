@@ -41,7 +41,6 @@ RESERVED_KEYS_PATH = Path(__file__).resolve().parent.parent / "data" / "cell_dic
 READING_BUILTINS = frozenset({"len", "enumerate", "zip", "iter", "list", "tuple", "reversed"})
 LIST_GROWTH = frozenset({"append", "extend", "insert"})
 DICT_READING = frozenset({"keys", "values", "items"})
-NESTED_CONTAINERS = frozenset({catalog.SEQUENTIAL_CELL, catalog.CELL_LIST, catalog.CELL_DICT})
 TARGETS = {
     "CellList": ("mindspore.nn", "CellList"),
     "CellDict": ("mindspore.nn", "CellDict"),
@@ -180,10 +179,10 @@ def _element_kind(value: nodes.NodeNG, kind: str) -> Union[str, Refusal]:
         return "parameter"
     if cells.builds_cell(call) is not True:
         return Refusal(f"the element {call.as_string()} is not certainly a Cell")
-    lineage = _mindspore_lineage(call)
+    lineage = cells.lineage(call)
     if lineage is None:
         return Refusal(f"the element {call.as_string()} is not certainly a Cell")
-    if kind == "dict" and lineage & NESTED_CONTAINERS:
+    if kind == "dict" and lineage & containers.NESTED_CONTAINERS:
         return Refusal("nn.CellDict cannot hold a SequentialCell, CellList or CellDict")
     if catalog.CELL_DICT in lineage:
         return Refusal("nn.CellList cannot hold a CellDict")
@@ -196,17 +195,6 @@ def _call_of(value: nodes.NodeNG) -> Optional[nodes.Call]:
         return value
     assigned = names.assigned_value(value)
     return assigned if isinstance(assigned, nodes.Call) else None
-
-
-def _mindspore_lineage(call: nodes.Call) -> Optional[frozenset]:
-    entity = names.called_entity(call)
-    if entity is not None:
-        return frozenset((entity.path, *entity.mro))
-    definition = resolve.called_definition(call)
-    if isinstance(definition, nodes.ClassDef):
-        lineage = cells.ancestry(definition)
-        return lineage.mindspore if lineage.complete else None
-    return None
 
 
 def _key_refusal(key: nodes.NodeNG) -> Optional[Refusal]:

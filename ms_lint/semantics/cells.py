@@ -1,5 +1,8 @@
 """Which classes are Cells, and which expressions build objects that hold Parameters.
 
+A call of a helper of the user's code (a function, or ``self._make_layer(...)`` in a
+method) is followed into the values it returns.
+
 Answers are three-valued where the code cannot tell: ``True``, ``False`` or ``None``
 (unknown). Rules report certain answers at HIGH confidence, stay silent or lower
 their confidence on unknown ones.
@@ -9,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import FrozenSet, Optional
+from typing import FrozenSet, List, Optional
 
 from astroid import nodes
 
@@ -29,6 +32,8 @@ VALUE_EXPRESSIONS = (
 NOT_CELL_KINDS = frozenset(
     {"primitive", "function", "primitive_instance", "tensor", "dtype", "class", "dataset", "constant"}
 )
+# Values that are certainly not a Cell.
+NOT_CELL_VALUES = (nodes.List, nodes.Tuple, nodes.Dict, nodes.Set, nodes.ListComp, nodes.DictComp, nodes.SetComp)
 
 
 @dataclass(frozen=True)
@@ -97,17 +102,89 @@ def _merge(results) -> Optional[bool]:
     return None
 
 
-def builds_cell(expr: nodes.NodeNG) -> Optional[bool]:
-    """Whether an expression builds a Cell instance (call of a Cell class)."""
+def builds_cell(expr: nodes.NodeNG, depth: int = 0) -> Optional[bool]:
+    """Whether an expression builds a Cell instance: a Cell class's call, or a helper whose every return does."""
     if not isinstance(expr, nodes.Call):
-        return False if isinstance(expr, nodes.Const) else None
+        return False if isinstance(expr, (nodes.Const, *VALUE_EXPRESSIONS, *NOT_CELL_VALUES)) else None
     entity = names.called_entity(expr)
     if entity is not None:
         return entity.is_cell
-    definition = resolve.called_definition(expr)
+    definition = called_definition(expr)
     if isinstance(definition, nodes.ClassDef):
         return is_cell_class(definition)
+    if isinstance(definition, nodes.FunctionDef) and depth < MAX_DEPTH:
+        values = returned_values(definition)
+        return _agree(builds_cell(value, depth + 1) for value in values) if values else False
     return None
+
+
+def lineage(expr: nodes.NodeNG, depth: int = 0) -> Optional[FrozenSet[str]]:
+    """The MindSpore classes of the Cell an expression builds (through helpers' returns), if all are known."""
+    if not isinstance(expr, nodes.Call) or depth > MAX_DEPTH:
+        return None
+    entity = names.called_entity(expr)
+    if entity is not None:
+        return _entity_ancestry(entity) if entity.is_cell else None
+    definition = called_definition(expr)
+    if isinstance(definition, nodes.ClassDef):
+        found = ancestry(definition)
+        return found.mindspore if found.complete and found.derives_from(catalog.CELL) else None
+    if isinstance(definition, nodes.FunctionDef):
+        found = [lineage(value, depth + 1) for value in returned_values(definition)]
+        if found and all(item is not None for item in found):
+            return frozenset().union(*found)
+    return None
+
+
+def called_definition(call: nodes.NodeNG) -> Optional[resolve.Definition]:
+    """The user class or function a call calls, ``self.<method>(...)`` in a method included."""
+    definition = resolve.called_definition(call)
+    if definition is None and isinstance(call, nodes.Call):
+        return self_method(call.func)
+    return definition
+
+
+def self_method(func: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
+    """The method ``self.<name>`` names inside a method of a class (or of its user ancestors)."""
+    if not (isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name)):
+        return None
+    frame = func.frame()
+    if not (isinstance(frame, nodes.FunctionDef) and isinstance(frame.parent, nodes.ClassDef)):
+        return None
+    positional = frame.args.posonlyargs + frame.args.args
+    if frame.type != "method" or not positional or positional[0].name != func.expr.name:
+        return None  # a staticmethod's first argument is not the instance
+    for candidate in (frame.parent, *ancestry(frame.parent).user):
+        members = candidate.locals.get(func.attrname, [])
+        if len(members) == 1 and isinstance(members[0], nodes.FunctionDef):
+            return members[0]
+        if members:
+            return None
+    return None
+
+
+def returned_values(function: nodes.FunctionDef) -> List[nodes.NodeNG]:
+    """What a function returns: each ``return``'s value, a local name bound once followed to its value.
+
+    A bare ``return`` gives ``None``; a function that may also fall off its end is taken at its returns.
+    """
+    if function.is_generator():
+        return [nodes.Const(None)]  # a generator object, not a Cell
+    found = []
+    for ret in function.nodes_of_class(nodes.Return):
+        if ret.frame() is not function:
+            continue
+        value = ret.value if ret.value is not None else nodes.Const(None)
+        if isinstance(value, nodes.Name):
+            value = names.assigned_value(value) or value
+        found.append(value)
+    return found
+
+
+def _agree(results) -> Optional[bool]:
+    """True or False when every result says so; otherwise unknown."""
+    results = set(results)
+    return results.pop() if len(results) == 1 else None
 
 
 def holds_parameters(expr: nodes.NodeNG, depth: int = 0) -> Optional[bool]:
@@ -127,12 +204,17 @@ def holds_parameters(expr: nodes.NodeNG, depth: int = 0) -> Optional[bool]:
         return _merge(holds_parameters(value, depth + 1) for _, value in expr.items) if expr.items else False
     if isinstance(expr, nodes.Starred):
         return holds_parameters(expr.value, depth + 1)
+    if isinstance(expr, nodes.IfExp):
+        return _merge(holds_parameters(branch, depth + 1) for branch in (expr.body, expr.orelse))
+    if isinstance(expr, nodes.Name):
+        items = _local_list_items(expr)
+        return _merge(holds_parameters(item, depth + 1) for item in items) if items is not None else None
     if not isinstance(expr, nodes.Call):
         return None
     entity = names.called_entity(expr)
     if entity is not None:
         return _entity_holds_parameters(entity, expr, depth)
-    definition = resolve.called_definition(expr)
+    definition = called_definition(expr)
     if isinstance(definition, nodes.ClassDef):
         if is_cell_class(definition) is False:
             return False
@@ -196,8 +278,33 @@ def class_holds_parameters(classdef: nodes.ClassDef, depth: int = 0) -> Optional
 
 
 def _returns_hold_parameters(function: nodes.FunctionDef, depth: int) -> Optional[bool]:
-    returns = [ret.value for ret in function.nodes_of_class(nodes.Return) if ret.frame() is function]
-    values = [value for value in returns if value is not None]
-    if not values:
-        return False
-    return _merge(holds_parameters(value, depth) for value in values)
+    return _merge(holds_parameters(value, depth) for value in returned_values(function))
+
+
+def _local_list_items(name: nodes.Name) -> Optional[List[nodes.NodeNG]]:
+    """The items of a local list built in its function: ``layers = []`` then ``layers.append(...)``.
+
+    None when the name is not such a list, or is changed in a way not followed here.
+    """
+    literal = names.assigned_value(name)
+    scope = name.scope()
+    if not isinstance(literal, (nodes.List, nodes.Tuple)) or literal.scope() is not scope:
+        return None
+    items = list(literal.elts)
+    for used in scope.nodes_of_class(nodes.Name):
+        if used.name != name.name or used is name:
+            continue
+        parent = used.parent
+        if isinstance(parent, nodes.Subscript) and isinstance(parent.parent, (nodes.Assign, nodes.AugAssign, nodes.Delete)):
+            if parent is not getattr(parent.parent, "value", None):
+                return None  # ``layers[0] = ...``, ``del layers[0]``
+        if not isinstance(parent, nodes.Attribute):
+            continue
+        args = parent.parent.args if isinstance(parent.parent, nodes.Call) else []
+        if parent.attrname == "extend" and args and isinstance(args[0], (nodes.List, nodes.Tuple)):
+            items.extend(args[0].elts)
+        elif parent.attrname in ("append", "insert") and args:
+            items.append(args[-1])
+        else:
+            return None  # ``pop``, ``remove``, ``extend(other)``...
+    return items

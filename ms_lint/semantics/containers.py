@@ -7,7 +7,9 @@ attribute are. A container is harmless when its elements are registered some
 other way: wrapped later (``nn.SequentialCell([*self.blocks])``), passed to a
 Cell's ``__init__`` (``super().__init__(*layers)`` in a SequentialCell
 subclass), added one by one with ``insert_child_to_cell``/``setattr``, or
-already assigned to attributes of their own (``[self.conv, self.bn]``).
+already assigned to attributes of their own (``[self.conv, self.bn]``). Passing
+one element on (``p.set_data(self.old[i])``) reads it and registers nothing,
+unless it is handed to a Cell's constructor or a registering call.
 """
 
 from __future__ import annotations
@@ -23,10 +25,15 @@ CONTAINER_LITERALS = {nodes.List: "list", nodes.Tuple: "tuple", nodes.Dict: "dic
 BUILTIN_CONTAINERS = frozenset({"list", "tuple", "dict"})
 GROWING_METHODS = frozenset({"append", "extend", "insert"})
 REGISTERING_CALLS = frozenset({"insert_child_to_cell", "setattr", "__setattr__"})
-# Builtins that read a container without keeping its elements anywhere.
+# Builtins that read a container without keeping its elements anywhere (or only in another plain container).
 READING_BUILTINS = frozenset(
-    {"len", "enumerate", "zip", "range", "print", "isinstance", "iter", "next", "reversed", "sorted", "min", "max", "sum", "any", "all", "id", "str", "repr", "hasattr", "getattr"}
+    {"len", "enumerate", "zip", "range", "print", "isinstance", "iter", "next", "reversed", "sorted", "min", "max", "sum", "any", "all", "id", "str", "repr", "hasattr", "getattr", "list", "tuple", "dict"}
 )
+# The Cells whose Parameters are optimizer state rather than weights.
+OPTIMIZERS = frozenset({"mindspore.nn.optim.optimizer.Optimizer", "mindspore.experimental.optim.optimizer.Optimizer"})
+# What nn.CellDict refuses as a value.
+NESTED_CONTAINERS = frozenset({catalog.SEQUENTIAL_CELL, catalog.CELL_LIST, catalog.CELL_DICT})
+MAX_DEPTH = 6
 
 
 @dataclass
@@ -48,6 +55,9 @@ class Verdict:
     certain: bool
     possible: bool
     parameters_only: bool  # every such element is a Parameter (ParameterTuple is the fix)
+    state: bool = False  # ... and every one is state, not a weight: requires_grad=False, or in an optimizer
+    nested: Optional[bool] = False  # some Cell is a SequentialCell, CellList or CellDict (None: unknown)
+    with_none: bool = False  # some element may be None (``Parameter(...) if cond else None``)
 
 
 def container_kind(value: nodes.NodeNG) -> Optional[str]:
@@ -104,6 +114,7 @@ class _MethodScan:
         self.containers: Dict[str, PlainContainer] = {}
         self.grown: Dict[Key, List[nodes.NodeNG]] = {}
         self.handed_over: List[Tuple[Key, nodes.NodeNG]] = []  # (what, the call or loop it is given to)
+        self.elements_handed_over: List[Tuple[Key, nodes.Call]] = []  # ``f(self.blocks[i])``
         self.local_literals: Dict[str, nodes.NodeNG] = {}
         self.frozen: Set[str] = set()  # attributes whose elements get requires_grad = False
         kinds = (nodes.Assign, nodes.AnnAssign, nodes.AugAssign, nodes.Call, nodes.For)
@@ -162,13 +173,18 @@ class _MethodScan:
             node = node.expr if isinstance(node, nodes.Attribute) else node.value
 
     def _attribute(self, target: nodes.AssignAttr, value: nodes.NodeNG) -> None:
-        literal, local = value, None
+        literal, local, kind = value, None, container_kind(value)
         if isinstance(value, nodes.Name) and value.name in self.local_literals:
             literal, local = self.local_literals[value.name], value.name
+            kind = container_kind(literal)
         elif isinstance(value, nodes.Name):
             # ``self.conv = conv`` registers the Cell held by the local ``conv``.
             self.handed_over.append((("local", value.name), target))
-        kind = container_kind(literal)
+        elif kind and isinstance(value, nodes.Call) and value.args and isinstance(value.args[0], nodes.Name):
+            # ``self.weights = tuple(weights)`` of a local list built before
+            if value.args[0].name in self.local_literals:
+                local = value.args[0].name
+                literal = self.local_literals[local]
         if kind:
             self.containers[target.attrname] = PlainContainer(
                 target.attrname, kind, target, value, _elements(literal), local
@@ -182,8 +198,14 @@ class _MethodScan:
                 self.grown.setdefault(key, []).extend(_growth(call))
                 return
         for argument in [*call.args, *(keyword.value for keyword in call.keywords or ())]:
-            for key in self._mentions(argument):
-                self.handed_over.append((key, call))
+            for used in argument.nodes_of_class((nodes.Name, nodes.Attribute)):
+                key = self.key(used)
+                if key is None:
+                    continue
+                if isinstance(used.parent, nodes.Subscript) and used.parent.value is used:
+                    self.elements_handed_over.append((key, call))
+                else:
+                    self.handed_over.append((key, call))
 
     def _loop(self, loop: nodes.For) -> None:
         """``for i, b in enumerate(self.blocks): self.insert_child_to_cell(str(i), b)``."""
@@ -241,7 +263,23 @@ def _assigns_a_container(classdef: nodes.ClassDef) -> bool:
 
 
 def _handed_to_registrar(key: Key, scans: List[_MethodScan]) -> bool:
-    return any(_registers(receiver) for scan in scans for handed, receiver in scan.handed_over if handed == key)
+    for scan in scans:
+        if any(handed == key and _registers(receiver) for handed, receiver in scan.handed_over):
+            return True
+        if any(handed == key and _registers_certainly(call) for handed, call in scan.elements_handed_over):
+            return True
+    return False
+
+
+def _registers_certainly(call: nodes.Call) -> bool:
+    """A call that surely keeps what it is given: a Cell's constructor, ``setattr``, ``insert_child_to_cell``."""
+    if names.basename(call.func) in REGISTERING_CALLS:
+        return True
+    entity = names.entity(call.func)
+    if entity is not None:
+        return entity.is_cell or entity.is_subclass_of(catalog.PARAMETER_TUPLE)
+    definition = cells.called_definition(call)
+    return isinstance(definition, nodes.ClassDef) and cells.is_cell_class(definition) is not False
 
 
 def _already_registered(element: nodes.NodeNG, scan: _MethodScan) -> bool:
@@ -256,32 +294,106 @@ def _already_registered(element: nodes.NodeNG, scan: _MethodScan) -> bool:
 def verdict(container: PlainContainer) -> Verdict:
     """Whether the container's elements certainly, possibly, or never hold Parameters."""
     certain = possible = False
-    parameters_only = True
-    for element in container.elements:
-        value = _element_value(element)
-        if value is None:
-            continue
+    parameters_only = state = True
+    nested: Optional[bool] = False
+    in_optimizer = _in_optimizer(container)
+    for value in _element_values(container.elements):
         holds = cells.holds_parameters(value)
-        if holds is True:
+        is_cell = cells.builds_cell(value)
+        parameters = _parameter_calls(value)
+        helper = _is_helper_call(value)
+        if helper and is_cell is False and parameters is None:
+            continue  # a helper returning a list (or other non-Cell) of Cells: not a Cell itself
+        if holds is True and (parameters is not None or is_cell is True or not helper):
             certain = True
-        elif holds is None and cells.builds_cell(value):
-            possible = True
+        elif holds is True or (holds is None and is_cell):
+            possible = True  # a helper that may return a Cell, or a Cell whose parameters are unknown
         else:
             continue
-        parameters_only = parameters_only and _is_parameter(value)
-    return Verdict(certain, possible, parameters_only and (certain or possible))
+        parameters_only = parameters_only and parameters is not None
+        state = state and parameters is not None and (in_optimizer or all(map(_requires_no_grad, parameters)))
+        if parameters is None:
+            nested = _either(nested, _is_nested(value))
+    found = certain or possible
+    with_none = any(_may_be_none(element) for element in _alternatives(container.elements))
+    return Verdict(certain, possible, parameters_only and found, state and parameters_only and found, nested, with_none)
 
 
-def _element_value(element: nodes.NodeNG) -> Optional[nodes.NodeNG]:
-    """The call that builds an element: itself, or a local variable's single value."""
-    if isinstance(element, nodes.Starred):
-        element = element.value
-    if isinstance(element, nodes.Call):
-        return element
-    value = names.assigned_value(element)
-    return value if isinstance(value, nodes.Call) else None
+def _alternatives(elements: List[nodes.NodeNG]) -> List[nodes.NodeNG]:
+    """The elements, with both branches of ``a if cond else b`` in place of it."""
+    found = []
+    pending = list(elements)
+    while pending:
+        element = pending.pop(0)
+        if isinstance(element, nodes.Starred):
+            element = element.value
+        if isinstance(element, nodes.IfExp):
+            pending[:0] = [element.body, element.orelse]
+        else:
+            found.append(element)
+    return found
 
 
-def _is_parameter(value: nodes.NodeNG) -> bool:
+def _element_values(elements: List[nodes.NodeNG]) -> List[nodes.Call]:
+    """The calls that build the elements: each one, or a local variable's single value."""
+    values = []
+    for element in _alternatives(elements):
+        value = element if isinstance(element, nodes.Call) else names.assigned_value(element)
+        if isinstance(value, nodes.Call):
+            values.append(value)
+    return values
+
+
+def _may_be_none(element: nodes.NodeNG) -> bool:
+    """``None``, or a helper's call that may return None."""
+    if isinstance(element, nodes.Const):
+        return element.value is None
+    definition = cells.called_definition(element) if isinstance(element, nodes.Call) else None
+    if isinstance(definition, nodes.FunctionDef):
+        return any(_may_be_none(value) for value in cells.returned_values(definition) if not isinstance(value, nodes.Call))
+    return False
+
+
+def _is_helper_call(value: nodes.Call) -> bool:
+    return isinstance(cells.called_definition(value), nodes.FunctionDef)
+
+
+def _parameter_calls(value: nodes.NodeNG, depth: int = 0) -> Optional[List[nodes.Call]]:
+    """The ``Parameter(...)`` calls an element certainly is built by (through helpers), or None."""
+    if not isinstance(value, nodes.Call) or depth > MAX_DEPTH:
+        return None
     entity = names.called_entity(value)
-    return entity is not None and entity.kind == "parameter"
+    if entity is not None:
+        return [value] if entity.kind == "parameter" else None
+    definition = cells.called_definition(value)
+    if not isinstance(definition, nodes.FunctionDef):
+        return None
+    found = [_parameter_calls(returned, depth + 1) for returned in cells.returned_values(definition)]
+    if not found or any(calls is None for calls in found):
+        return None
+    return [call for calls in found for call in calls]
+
+
+def _requires_no_grad(parameter: nodes.Call) -> bool:
+    """``Parameter(data, name, requires_grad=False)``: state kept with the model, not a trained weight."""
+    flag = next((keyword.value for keyword in parameter.keywords or () if keyword.arg == "requires_grad"), None)
+    if flag is None and len(parameter.args) > 2:
+        flag = parameter.args[2]
+    return isinstance(flag, nodes.Const) and flag.value is False
+
+
+def _in_optimizer(container: PlainContainer) -> bool:
+    classdef = container.target.frame().parent
+    return isinstance(classdef, nodes.ClassDef) and bool(cells.ancestry(classdef).mindspore & OPTIMIZERS)
+
+
+def _is_nested(value: nodes.Call) -> Optional[bool]:
+    """Whether a Cell is a SequentialCell, CellList or CellDict, which nn.CellDict refuses."""
+    lineage = cells.lineage(value)
+    return bool(lineage & NESTED_CONTAINERS) if lineage is not None else None
+
+
+def _either(known: Optional[bool], new: Optional[bool]) -> Optional[bool]:
+    if known is True or new is True:
+        return True
+    return None if known is None or new is None else False

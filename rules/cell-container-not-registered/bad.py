@@ -67,3 +67,51 @@ class Scales(nn.Cell):
 
     def construct(self, x):
         return x * self.scales[0] + self.offsets[0]
+
+
+class ResNet(nn.Cell):
+    """The commonest port bug: stages built by a helper, appended to a plain list."""
+
+    def __init__(self, widths, depths):
+        super().__init__()
+        self.stages = []  # [cell-container-not-registered]
+        for i, width in enumerate(widths):
+            self.stages.append(self._make_layer(width, depths[i]))
+
+    def _make_layer(self, width, depth):
+        layers = []
+        for _ in range(depth):
+            layers.append(nn.Conv2d(width, width, 3))
+            layers.append(nn.BatchNorm2d(width))
+        return nn.SequentialCell(layers)
+
+    def construct(self, x):
+        for stage in self.stages:
+            x = stage(x)
+        return x
+
+
+class Lookahead(nn.Optimizer):
+    """Optimizer state in a list: checkpoints leave it out."""
+
+    def __init__(self, params, learning_rate):
+        super().__init__(learning_rate, params)
+        self.slow = [Parameter(p.clone(), name=f"slow.{p.name}") for p in self.parameters]  # [cell-container-not-registered]
+
+    def construct(self, gradients):
+        for i, param in enumerate(self.parameters):
+            param.set_data(self.slow[i])
+        return gradients
+
+
+class TaskHeads(nn.Cell):
+    """SequentialCells in a dict: nn.CellDict refuses them, so each goes in its own attribute."""
+
+    def __init__(self, tasks):
+        super().__init__()
+        self.heads = {}  # [cell-container-not-registered]
+        for task in tasks:
+            self.heads[task] = nn.SequentialCell([nn.Dense(16, 16), nn.ReLU(), nn.Dense(16, 4)])
+
+    def construct(self, x):
+        return [head(x) for head in self.heads.values()]

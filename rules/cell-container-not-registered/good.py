@@ -121,6 +121,61 @@ class Distiller(nn.Cell):
         return self.student(x), self._teacher[0](x)
 
 
+class ResNet(nn.Cell):
+    """Stages built by a helper, in an nn.CellList."""
+
+    def __init__(self, widths):
+        super().__init__()
+        self.stages = nn.CellList([self._make_layer(width) for width in widths])
+
+    def _make_layer(self, width):
+        return nn.SequentialCell([nn.Conv2d(width, width, 3), nn.BatchNorm2d(width)])
+
+    def construct(self, x):
+        for stage in self.stages:
+            x = stage(x)
+        return x
+
+
+class Lookahead(nn.Optimizer):
+    """Optimizer state in a ParameterTuple, which checkpoints save."""
+
+    def __init__(self, params, learning_rate):
+        super().__init__(learning_rate, params)
+        self.slow = ParameterTuple([Parameter(p.clone(), name=f"slow.{p.name}") for p in self.parameters])
+
+    def construct(self, gradients):
+        return gradients
+
+
+class TaskHeads(nn.Cell):
+    """Each SequentialCell registered under its own attribute; the dict only looks them up."""
+
+    def __init__(self, tasks):
+        super().__init__()
+        self.heads = {task: nn.SequentialCell([nn.Dense(16, 16), nn.ReLU()]) for task in tasks}
+        for task, head in self.heads.items():
+            setattr(self, f"head_{task}", head)
+
+    def construct(self, x):
+        return [head(x) for head in self.heads.values()]
+
+
+class Anchors(nn.Cell):
+    """A helper's results that own no Parameters: Tensors."""
+
+    def __init__(self, strides):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+        self.anchors = [self._grid(stride) for stride in strides]
+
+    def _grid(self, stride):
+        return Tensor(np.arange(stride), ms.float32)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
 def build_layers():
     """A local list that is never stored on a Cell."""
     layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
