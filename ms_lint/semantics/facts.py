@@ -45,8 +45,9 @@ class ProgramFacts:
     device_targets: FrozenSet[str] = frozenset()  # "Ascend", "GPU", "CPU", or DYNAMIC
     # What keeps distributed replicas in sync:
     seeds: FrozenSet[str] = frozenset()  # "set_seed", or "seed-helper" (a seed helper ms_lint cannot read)
+    varying_seeds: FrozenSet[str] = frozenset()  # seed calls that differ per rank or run: "set_seed(seed + rank)"
     parameter_broadcast: FrozenSet[str] = frozenset()  # "True", or DYNAMIC
-    checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint"
+    checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint" (unconditional)
     # Distributed set-up: "init" (communication.init) and distributed parallel modes ("data_parallel"...).
     distributed: FrozenSet[str] = frozenset()
     train_steps: FrozenSet[str] = frozenset()  # APIs that build a training step: "Model", "TrainOneStepCell"...
@@ -59,6 +60,7 @@ class ProgramFacts:
 
 
 FACT_FIELDS = tuple(field.name for field in fields(ProgramFacts))
+REPLICA_SYNC = ("seeds", "parameter_broadcast", "checkpoint_loads")
 
 
 @dataclass(frozen=True)
@@ -189,8 +191,20 @@ class Project:
             members = [self._modules[name] for name in set().union(*programs)]
             unseen = frozenset().union(*(self._unseen(item) for item in members))
             merged = union(item.facts for item in members)
-            self._facts[key] = dataclasses.replace(merged, unseen_imports=merged.unseen_imports | unseen)
+            self._facts[key] = dataclasses.replace(
+                merged, unseen_imports=merged.unseen_imports | unseen, **self._replica_sync(programs)
+            )
         return self._facts[key]
+
+    def _replica_sync(self, programs: List[FrozenSet[str]]) -> Dict[str, FrozenSet[str]]:
+        """What keeps distributed replicas in sync must hold in each training program containing the
+        module: a seed in another entry script, or a checkpoint an evaluation script loads, does not
+        reach this one. Empty fields when one training program has none of it."""
+        for program in programs:
+            one = union(self._modules[key].facts for key in program)
+            if one.train_steps and not any(getattr(one, name) for name in REPLICA_SYNC):
+                return {name: frozenset() for name in REPLICA_SYNC}
+        return {}
 
 
 def _keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Optional[nodes.NodeNG]:
@@ -291,6 +305,7 @@ def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
 # Which training fact each classifier of ``training`` feeds.
 TRAINING_FACTS = (
     ("seeds", training.seed),
+    ("varying_seeds", training.varying_seed),
     ("parameter_broadcast", training.parameter_broadcast),
     ("checkpoint_loads", training.checkpoint_load),
     ("distributed", training.distributed),
@@ -330,10 +345,6 @@ def _class(classdef: nodes.ClassDef, found: Dict[str, Set[str]]) -> None:
             found["ascend_float16_ops"].add(op)
 
 
-def _is_main_guard(node: nodes.NodeNG) -> bool:
-    return isinstance(node, nodes.If) and "__name__" in node.test.as_string() and "__main__" in node.test.as_string()
-
-
 def _runs_at_import(statement: nodes.NodeNG, module: nodes.Module) -> bool:
     """A module-level call of a function of the module, or of MindSpore (``main()``, ``ms.set_seed(1)``)."""
     if not isinstance(statement, nodes.Expr) or not isinstance(statement.value, nodes.Call):
@@ -346,7 +357,7 @@ def _runs_at_import(statement: nodes.NodeNG, module: nodes.Module) -> bool:
 
 def is_script(module: nodes.Module) -> bool:
     """A module run as a program: a ``__main__`` guard, or work done at import."""
-    return any(_is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body)
+    return any(training.is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body)
 
 
 @memo.per_node
