@@ -330,7 +330,7 @@ def checkpoint_load(call: nodes.Call) -> Optional[str]:
     if name == LOAD_PARAM_INTO_NET:
         target = argument(call, "net")
         text = target.as_string().lower() if target is not None else ""
-        if "optim" in text or text.endswith("opt"):
+        if "optim" in text or text.endswith("opt") or _loaded_conditionally(argument(call, "parameter_dict")):
             return None
     elif name == LOAD_CHECKPOINT:
         target = argument(call, "net")
@@ -341,6 +341,16 @@ def checkpoint_load(call: nodes.Call) -> Optional[str]:
     if is_conditional(call) or _in_evaluation_code(call, target):
         return None
     return name.rpartition(".")[2]
+
+
+def _loaded_conditionally(parameters: Optional[nodes.NodeNG]) -> bool:
+    """``load_checkpoint(path) if path else {}``, or a name assigned so or under a condition."""
+    if isinstance(parameters, nodes.IfExp):
+        return True
+    if not isinstance(parameters, nodes.Name):
+        return False
+    found = names.bindings(parameters)
+    return any(is_conditional(binding) or isinstance(getattr(binding.parent, "value", None), nodes.IfExp) for binding in found)
 
 
 def is_main_guard(node: nodes.NodeNG) -> bool:
@@ -421,7 +431,20 @@ def varying_seed(call: nodes.Call) -> Optional[str]:
 
 @memo.per_node
 def _seeding(call: nodes.Call) -> Optional[Tuple[str, bool]]:
+    if _seeds_a_parameter_of_a_seed_helper(call):
+        return None  # ``def set_seed(seed): ms.set_seed(seed)``: its callers' calls say what it sets
     return _seed(call, 0, {})
+
+
+def _seeds_a_parameter_of_a_seed_helper(call: nodes.Call) -> bool:
+    function = call.scope()
+    if not isinstance(function, nodes.FunctionDef) or not SEED_HELPER.search(function.name):
+        return False
+    value = keyword(call, "seed", position=0)
+    if not isinstance(value, nodes.Name) or canonical_name(call.func) != SET_SEED:
+        return False
+    found = names.bindings(value)
+    return len(found) == 1 and isinstance(found[0].parent, nodes.Arguments) and found[0].scope() is function
 
 
 def _seed(call: nodes.Call, depth: int, env: dict) -> Optional[Tuple[str, bool]]:
