@@ -40,6 +40,14 @@ def test_seeds(code, expected):
     assert facts_of(IMPORTS + code).seeds == expected
 
 
+MINDCV_SEED = """
+def set_seed(seed=42, rank=0):
+    if rank is None:
+        rank = 0
+    ms.set_seed(seed + rank)
+"""
+
+
 @pytest.mark.parametrize(
     "code, seeds, varying",
     [
@@ -63,6 +71,12 @@ def test_seeds(code, expected):
         ("def set_seed(seed=1):\n    ms.set_seed(seed)\nset_seed()", {"set_seed"}, set()),
         ("def set_seed(seed):\n    ms.set_seed(seed)\nset_seed(args.seed)", {"set_seed"}, set()),
         ("def set_seed(seed):\n    ms.set_seed(seed)", set(), set()),  # never called: sets nothing
+        # mindcv's helper: the rank defaults to 0, so set_seed(args.seed) is the same everywhere.
+        (MINDCV_SEED + "set_seed(args.seed)", {"set_seed"}, set()),
+        # Its rank may be reset to 0 on the way (``if rank is None``): the rule cannot tell, so a seed.
+        (MINDCV_SEED + "set_seed(args.seed, rank_id)", {"set_seed"}, set()),
+        ("def set_seed(seed, rank=0):\n    ms.set_seed(seed + rank)\nset_seed(args.seed, rank_id)", set(),
+         {"set_seed(args.seed, rank_id)"}),
         ("def init_env(seed):\n    ms.set_seed(seed)", {"set_seed"}, set()),  # its callers are not recognised
         ("def set_seed(seed):\n    ms.set_seed(seed)\nset_seed(args.seed + args.rank_id)", set(),
          {"set_seed(args.seed + args.rank_id)"}),

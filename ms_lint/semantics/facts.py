@@ -192,19 +192,37 @@ class Project:
             unseen = frozenset().union(*(self._unseen(item) for item in members))
             merged = union(item.facts for item in members)
             self._facts[key] = dataclasses.replace(
-                merged, unseen_imports=merged.unseen_imports | unseen, **self._replica_sync(programs)
+                merged, unseen_imports=merged.unseen_imports | unseen, **self._training(programs)
             )
         return self._facts[key]
 
-    def _replica_sync(self, programs: List[FrozenSet[str]]) -> Dict[str, FrozenSet[str]]:
-        """What keeps distributed replicas in sync must hold in each training program containing the
-        module: a seed in another entry script, or a checkpoint an evaluation script loads, does not
-        reach this one. Empty fields when one training program has none of it."""
+    def _training(self, programs: List[FrozenSet[str]]) -> Dict[str, FrozenSet[str]]:
+        """The training facts of a module, program by program. A program whose entry is a test or
+        evaluation script (``eval.py``, ``test_trainer.py``) trains nothing, whatever training cells
+        it imports. What keeps distributed replicas in sync must hold in each training program: a
+        seed in another entry script, or a checkpoint an evaluation script loads, does not reach
+        this one (the fields are emptied when one training program has none of it)."""
+        train_steps: Set[str] = set()
+        synced = True
         for program in programs:
             one = union(self._modules[key].facts for key in program)
-            if one.train_steps and not any(getattr(one, name) for name in REPLICA_SYNC):
-                return {name: frozenset() for name in REPLICA_SYNC}
-        return {}
+            if not one.train_steps:
+                continue
+            imported = {target for key in program for target in self._imports.get(key, ())}
+            entries = [key for key in program if key not in imported] or list(program)
+            if all(training.is_evaluation_name(_stem(key)) for key in entries):
+                continue
+            train_steps |= one.train_steps
+            synced = synced and any(getattr(one, name) for name in REPLICA_SYNC)
+        found = {"train_steps": frozenset(train_steps)}
+        if not synced:
+            found.update({name: frozenset() for name in REPLICA_SYNC})
+        return found
+
+
+def _stem(key: str) -> str:
+    """The file name without its extension (``/a/test_x.py`` -> ``test_x``), or the last part of a module name."""
+    return os.path.splitext(os.path.basename(key))[0] if key.endswith(".py") else key.rpartition(".")[2]
 
 
 def _keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Optional[nodes.NodeNG]:

@@ -390,7 +390,9 @@ def _words(name: str) -> frozenset:
     return frozenset(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().split("_"))
 
 
-def _is_evaluation_name(name: Optional[str]) -> bool:
+def is_evaluation_name(name: Optional[str]) -> bool:
+    """A name of evaluation or test code: ``eval``, ``run_eval``, ``EvalCallback``, ``test_trainer``;
+    not ``train_and_eval``."""
     words = _words(name or "")
     return bool(words & EVALUATION_WORDS) and not words & {"train", "training", "finetune", "pretrain"}
 
@@ -398,14 +400,14 @@ def _is_evaluation_name(name: Optional[str]) -> bool:
 def _in_evaluation_code(call: nodes.Call, target: Optional[nodes.NodeNG]) -> bool:
     """A call in an eval/test/predict/export function, class or script, or that loads an
     evaluation network (``eval_net``, ``net_test``)."""
-    if target is not None and _is_evaluation_name(names.basename(target)):
+    if target is not None and is_evaluation_name(names.basename(target)):
         return True
     scope = call.scope()
     while not isinstance(scope, nodes.Module):
-        if _is_evaluation_name(getattr(scope, "name", None)):
+        if is_evaluation_name(getattr(scope, "name", None)):
             return True
         scope = scope.parent.scope()
-    return _is_evaluation_name(os.path.splitext(os.path.basename(scope.file or ""))[0])
+    return is_evaluation_name(os.path.splitext(os.path.basename(scope.file or ""))[0])
 
 
 def seed(call: nodes.Call) -> Optional[str]:
@@ -441,10 +443,14 @@ def _seeds_a_parameter_of_a_seed_helper(call: nodes.Call) -> bool:
     if not isinstance(function, nodes.FunctionDef) or not SEED_HELPER.search(function.name):
         return False
     value = keyword(call, "seed", position=0)
-    if not isinstance(value, nodes.Name) or canonical_name(call.func) != SET_SEED:
+    if value is None or canonical_name(call.func) != SET_SEED:
         return False
-    found = names.bindings(value)
-    return len(found) == 1 and isinstance(found[0].parent, nodes.Arguments) and found[0].scope() is function
+    used = [value] if isinstance(value, nodes.Name) else list(value.nodes_of_class(nodes.Name))
+    return any(
+        isinstance(binding.parent, nodes.Arguments) and binding.scope() is function
+        for name in used
+        for binding in names.bindings(name)
+    )
 
 
 def _seed(call: nodes.Call, depth: int, env: dict) -> Optional[Tuple[str, bool]]:
@@ -521,17 +527,25 @@ def _varies(expr: Optional[nodes.NodeNG], env: dict, depth: int) -> bool:
 
 
 def _name_varies(expr: nodes.Name, env: dict, depth: int) -> bool:
+    """Every binding that may reach the name varies: a parameter bound to a varying argument,
+    ``seed = args.seed + rank_id``, ``seed += rank_id``; a name astroid cannot follow varies when
+    it names a rank (``rank_id``)."""
     found = names.bindings(expr)
-    if len(found) == 1 and isinstance(found[0].parent, nodes.Arguments):
-        if expr.name in env:
-            value, outer = env[expr.name]
-            return _varies(value, outer, depth + 1)
+    if not found:
         return _is_rank_name(expr.name)
-    # ``seed = args.seed + rank_id``, ``seed += rank_id``: every assignment that may reach here varies.
-    values = [binding.parent.value for binding in found if isinstance(binding.parent, (nodes.Assign, nodes.AugAssign))]
-    if values and len(values) == len(found):
-        return all(_varies(value, env, depth + 1) for value in values)
-    return _is_rank_name(expr.name)
+    return all(_binding_varies(binding, expr.name, env, depth) for binding in found)
+
+
+def _binding_varies(binding: nodes.NodeNG, name: str, env: dict, depth: int) -> bool:
+    statement = binding.parent
+    if isinstance(statement, nodes.Arguments):
+        if name in env:
+            value, outer = env[name]
+            return _varies(value, outer, depth + 1)
+        return _is_rank_name(name)
+    if isinstance(statement, (nodes.Assign, nodes.AugAssign)):
+        return _varies(statement.value, env, depth + 1)
+    return _is_rank_name(name)  # ``for rank in ...``, ``rank, size = ...``, an import
 
 
 def _reads_rank_variable(expr: Optional[nodes.NodeNG]) -> bool:
