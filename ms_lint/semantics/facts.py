@@ -375,7 +375,9 @@ def _runs_at_import(statement: nodes.NodeNG, module: nodes.Module) -> bool:
 
 def is_script(module: nodes.Module) -> bool:
     """A module run as a program: a ``__main__`` guard, or work done at import."""
-    return any(training.is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body)
+    return any(
+        training.is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body
+    )
 
 
 @memo.per_node

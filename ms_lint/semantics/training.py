@@ -350,7 +350,9 @@ def _loaded_conditionally(parameters: Optional[nodes.NodeNG]) -> bool:
     if not isinstance(parameters, nodes.Name):
         return False
     found = names.bindings(parameters)
-    return any(is_conditional(binding) or isinstance(getattr(binding.parent, "value", None), nodes.IfExp) for binding in found)
+    return any(
+        is_conditional(binding) or isinstance(getattr(binding.parent, "value", None), nodes.IfExp) for binding in found
+    )
 
 
 def is_main_guard(node: nodes.NodeNG) -> bool:
@@ -364,7 +366,9 @@ def is_conditional(node: nodes.NodeNG) -> bool:
     or an ``except`` handler, or follows an ``if`` that may return."""
     child, parent = node, node.parent
     while parent is not None and not isinstance(child, (nodes.FunctionDef, nodes.Module)):
-        if isinstance(parent, nodes.ExceptHandler) or (isinstance(parent, nodes.BoolOp) and child is not parent.values[0]):
+        if isinstance(parent, nodes.ExceptHandler):
+            return True
+        if isinstance(parent, nodes.BoolOp) and child is not parent.values[0]:
             return True
         if isinstance(parent, (nodes.If, nodes.IfExp)) and child is not parent.test and not is_main_guard(parent):
             return True
@@ -377,9 +381,8 @@ def is_conditional(node: nodes.NodeNG) -> bool:
 def _after_early_return(statement: nodes.NodeNG) -> bool:
     earlier = statement.previous_sibling()
     while earlier is not None:
-        if isinstance(earlier, nodes.If) and any(
-            True for _ in earlier.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef))
-        ):
+        returns = earlier.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef))
+        if isinstance(earlier, nodes.If) and next(returns, None) is not None:
             return True
         earlier = earlier.previous_sibling()
     return False
@@ -473,7 +476,8 @@ def _seed(call: nodes.Call, depth: int, env: dict) -> Optional[Tuple[str, bool]]
         first = keyword(call, "seed", position=0)
         return "seed-helper", first is not None and _varies(first, env, 0)
     inner_env = _parameters(definition, call, env)
-    inner = [found for found in (_seed(item, depth + 1, inner_env) for item in definition.nodes_of_class(nodes.Call)) if found]
+    inner = [_seed(item, depth + 1, inner_env) for item in definition.nodes_of_class(nodes.Call)]
+    inner = [found for found in inner if found]
     for kind in ("set_seed", "seed-helper"):
         seeds = [varies for found_kind, varies in inner if found_kind == kind]
         if seeds:
