@@ -144,6 +144,19 @@ SHARED = {
         def init_env():
             init()
             ms.set_auto_parallel_context(parallel_mode="data_parallel", gradients_mean=True)
+
+        def device_count():
+            return 1
+    """,
+    # Trains on one device without a seed, using the helper module but not its set-up.
+    "single.py": """
+        import mindspore as ms
+        from mindspore import nn
+        from pkg.env import device_count
+
+        if __name__ == "__main__":
+            net = nn.Dense(2, 2)
+            ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(device_count(), None)
     """,
     # Trains without a seed; resumes from a checkpoint only when asked to.
     "train.py": """
@@ -205,5 +218,6 @@ def test_other_programs_do_not_sync_this_one(shared_dir):
     assert run(shared_dir, 1, "train.py", "pkg") == expected
     assert run(shared_dir, 1, "train.py", "finetune.py", "eval.py", "pkg") == expected
     assert run(shared_dir, 2, "train.py", "finetune.py", "eval.py", "pkg") == expected
-    # Without train.py, every training program on the helper is seeded.
-    assert run(shared_dir, 1, "finetune.py", "eval.py", "pkg") == []
+    # Without train.py, every training program that runs the helper's init() is seeded; single.py
+    # imports the helper module without calling init_env().
+    assert run(shared_dir, 1, "finetune.py", "eval.py", "single.py", "pkg") == []

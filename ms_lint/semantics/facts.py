@@ -50,6 +50,10 @@ class ProgramFacts:
     checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint" (unconditional)
     # Distributed set-up: "init" (communication.init) and distributed parallel modes ("data_parallel"...).
     distributed: FrozenSet[str] = frozenset()
+    # The module's functions that set up distribution ("init_env"; MODULE_LEVEL for its top level),
+    # and the names of the functions it calls: which programs run a shared set-up helper.
+    distributed_functions: FrozenSet[str] = frozenset()
+    called: FrozenSet[str] = frozenset()
     train_steps: FrozenSet[str] = frozenset()  # APIs that build a training step: "Model", "TrainOneStepCell"...
     float16: FrozenSet[str] = frozenset()  # how networks are cast to float16: "to_float", "amp_level"...
     loss_scaling: FrozenSet[str] = frozenset()  # loss-scale APIs used: "loss_scale_manager", "DynamicLossScaler"...
@@ -61,6 +65,7 @@ class ProgramFacts:
 
 FACT_FIELDS = tuple(field.name for field in fields(ProgramFacts))
 REPLICA_SYNC = ("seeds", "parameter_broadcast", "checkpoint_loads")
+MODULE_LEVEL = "<module>"
 
 
 @dataclass(frozen=True)
@@ -192,16 +197,19 @@ class Project:
             unseen = frozenset().union(*(self._unseen(item) for item in members))
             merged = union(item.facts for item in members)
             self._facts[key] = dataclasses.replace(
-                merged, unseen_imports=merged.unseen_imports | unseen, **self._training(programs)
+                merged, unseen_imports=merged.unseen_imports | unseen, **self._training(key, programs)
             )
         return self._facts[key]
 
-    def _training(self, programs: List[FrozenSet[str]]) -> Dict[str, FrozenSet[str]]:
-        """The training facts of a module, program by program. A program whose entry is a test or
-        evaluation script (``eval.py``, ``test_trainer.py``) trains nothing, whatever training cells
-        it imports. What keeps distributed replicas in sync must hold in each training program: a
-        seed in another entry script, or a checkpoint an evaluation script loads, does not reach
-        this one (the fields are emptied when one training program has none of it)."""
+    def _training(self, module: str, programs: List[FrozenSet[str]]) -> Dict[str, FrozenSet[str]]:
+        """The training facts of a module, program by program. Only the programs that run the
+        module's distributed set-up count: its entry, or one whose other modules call the function
+        of the module that sets it up. A program whose entry is a test or evaluation script
+        (``eval.py``, ``test_trainer.py``) trains nothing, whatever training cells it imports.
+        What keeps distributed replicas in sync must hold in each training program: a seed in
+        another entry script, or a checkpoint an evaluation script loads, does not reach this one
+        (the fields are emptied when one training program has none of it)."""
+        set_up = self._modules[module].facts.distributed_functions
         train_steps: Set[str] = set()
         synced = True
         for program in programs:
@@ -211,6 +219,11 @@ class Project:
             imported = {target for key in program for target in self._imports.get(key, ())}
             entries = [key for key in program if key not in imported] or list(program)
             if all(training.is_evaluation_name(_stem(key)) for key in entries):
+                continue
+            runs_set_up = module in entries or MODULE_LEVEL in set_up or any(
+                set_up & self._modules[key].facts.called for key in program if key != module
+            )
+            if set_up and not runs_set_up:
                 continue
             train_steps |= one.train_steps
             synced = synced and any(getattr(one, name) for name in REPLICA_SYNC)
@@ -345,9 +358,21 @@ def _training(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
         value = classify(call)
         if value is not None:
             found[field_name].add(value)
+            if field_name == "distributed":
+                found["distributed_functions"].add(_top_level_function(call))
     op = training.ascend_float16_op(call.func)
     if op is not None:
         found["ascend_float16_ops"].add(op)
+
+
+def _top_level_function(node: nodes.NodeNG) -> str:
+    """The name of the module-level function (or class) a node is in, or MODULE_LEVEL."""
+    name = MODULE_LEVEL
+    scope = node.scope()
+    while not isinstance(scope, nodes.Module):
+        name = getattr(scope, "name", name)
+        scope = scope.parent.scope()
+    return name
 
 
 def _class(classdef: nodes.ClassDef, found: Dict[str, Set[str]]) -> None:
@@ -390,6 +415,8 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         _class(node, found)
     for node in indexed.calls:
         base = names.basename(node.func)
+        if base:
+            found["called"].add(base)
         if base in set_up_names:
             _set_up(node, found)
         elif _may_be_training_call(node, base):
