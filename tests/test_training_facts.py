@@ -165,11 +165,17 @@ def test_distribution_and_replica_sync(code, field, expected):
         ("ops.GradOperation(get_by_list=True)", {"GradOperation"}),
         ("nn.TrainOneStepCell(net, opt)", {"TrainOneStepCell"}),
         ("amp.build_train_network(net, opt)", {"build_train_network"}),
-        ("class Step(nn.TrainOneStepCell):\n    pass", {"Step"}),
     ],
 )
 def test_train_steps(code, expected):
     assert facts_of(IMPORTS + code).train_steps == expected
+
+
+def test_train_step_classes_are_steps_where_they_are_built():
+    found = facts_of(IMPORTS + "class Step(nn.TrainOneStepCell):\n    pass")
+    assert (found.train_steps, found.train_step_classes) == (set(), {"Step"})
+    module = astroid.parse(IMPORTS + "class Step(nn.TrainOneStepCell):\n    pass\nStep(1, 2)", module_name="built")
+    assert Project([facts.module_facts(module)]).facts_for("built").train_steps == {"Step"}
 
 
 @pytest.mark.parametrize(

@@ -55,6 +55,7 @@ class ProgramFacts:
     distributed_functions: FrozenSet[str] = frozenset()
     called: FrozenSet[str] = frozenset()
     train_steps: FrozenSet[str] = frozenset()  # APIs that build a training step: "Model", "TrainOneStepCell"...
+    train_step_classes: FrozenSet[str] = frozenset()  # user subclasses of TrainOneStepCell: a step once called
     float16: FrozenSet[str] = frozenset()  # how networks are cast to float16: "to_float", "amp_level"...
     loss_scaling: FrozenSet[str] = frozenset()  # loss-scale APIs used: "loss_scale_manager", "DynamicLossScaler"...
     ascend_float16_ops: FrozenSet[str] = frozenset()  # "Conv", "Sort", "TopK" (see data/ascend_float16_ops.py)
@@ -214,7 +215,9 @@ class Project:
         synced = True
         for program in programs:
             one = union(self._modules[key].facts for key in program)
-            if not one.train_steps:
+            # A training cell defined in an imported module trains only where it is built.
+            steps = one.train_steps | (one.train_step_classes & one.called)
+            if not steps:
                 continue
             imported = {target for key in program for target in self._imports.get(key, ())}
             entries = [key for key in program if key not in imported] or list(program)
@@ -225,7 +228,7 @@ class Project:
             )
             if set_up and not runs_set_up:
                 continue
-            train_steps |= one.train_steps
+            train_steps |= steps
             synced = synced and any(getattr(one, name) for name in REPLICA_SYNC)
         found = {"train_steps": frozenset(train_steps)}
         if not synced:
@@ -379,7 +382,7 @@ def _class(classdef: nodes.ClassDef, found: Dict[str, Set[str]]) -> None:
     if not classdef.bases:
         return
     if training.is_train_step_class(classdef):
-        found["train_steps"].add(classdef.name)
+        found["train_step_classes"].add(classdef.name)
     if training.is_loss_scaling_class(classdef):
         found["loss_scaling"].add(classdef.name)
     for base in classdef.bases:
