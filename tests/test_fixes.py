@@ -393,6 +393,13 @@ def test_self_forward_in_an_unrelated_class_does_not_block_the_fix(tmp_path, req
     assert "def construct(self, x):  # from PyTorch" in new_text and "return self.forward(x)" in new_text
 
 
+def test_forward_with_a_base_that_cannot_be_read_is_left_alone(tmp_path, request):
+    # The mixin comes after nn.Cell, so the finding stands; its code may still call forward().
+    text = MLP.replace("import mindspore.nn as nn", "import mindspore.nn as nn\nfrom torchish import Mixin")
+    text = text.replace("class MLP(nn.Cell):", "class MLP(nn.Cell, Mixin):")
+    assert "a base class cannot be read" in refused(tmp_path, request, text)
+
+
 def test_self_forward_in_a_subclass_blocks_the_fix(tmp_path, request):
     child = "\n\nclass Child(MLP):\n    def construct(self, x):\n        return self.forward(x) * 2\n"
     assert "self.forward reaches it by name" in refused(tmp_path, request, MLP + child)

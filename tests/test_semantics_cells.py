@@ -84,6 +84,38 @@ def test_inheritance_cycles_end():
 
 
 @pytest.mark.parametrize(
+    "bases, complete, before_cell",
+    [
+        ("nn.Cell", True, 0),
+        ("nn.Cell, Mixin", False, 0),  # after nn.Cell in the MRO
+        ("nn.Cell, Mixin, Other", False, 0),
+        ("Mixin, nn.Cell", False, 1),  # may define construct, or be a Cell itself
+        ("nn.Dense, Mixin", False, 1),  # Mixin may be a Cell, placed before nn.Cell
+        ("Base, Mixin", False, 1),  # likewise after a user Cell
+        ("Shadowed", False, 0),  # an ancestor's order holds in its subclasses
+        ("Open", False, 1),
+    ],
+)
+def test_unresolved_bases_before_nn_cell(bases, complete, before_cell):
+    module = astroid.parse(
+        f"""
+from mindspore import nn
+from unknown_package import Mixin, Other
+class Base(nn.Cell):
+    pass
+class Shadowed(nn.Cell, Mixin):
+    pass
+class Open(Mixin, nn.Cell):
+    pass
+class Net({bases}):
+    pass
+"""
+    )
+    lineage = cells.ancestry(module.body[-1])
+    assert (lineage.complete, lineage.unresolved_before_cell) == (complete, before_cell)
+
+
+@pytest.mark.parametrize(
     "expr, expected",
     [
         ("nn.Dense(2, 2)", True),

@@ -40,6 +40,95 @@ def test_seeds(code, expected):
     assert facts_of(IMPORTS + code).seeds == expected
 
 
+MINDCV_SEED = """
+def set_seed(seed=42, rank=0):
+    if rank is None:
+        rank = 0
+    ms.set_seed(seed + rank)
+"""
+
+
+@pytest.mark.parametrize(
+    "code, seeds, varying",
+    [
+        # The same on every rank, or unknown: a seed.
+        ("ms.set_seed(args.seed)", {"set_seed"}, set()),
+        ("ms.set_seed(args.seed * args.rank_size)", {"set_seed"}, set()),
+        ("ms.set_seed(int(os.getenv('SEED', '1')))", {"set_seed"}, set()),
+        ("ms.set_seed(compute())", {"set_seed"}, set()),
+        # Per run: a clock or a random generator.
+        ("ms.set_seed(np.random.randint(1000))", set(), {"ms.set_seed(np.random.randint(1000))"}),
+        ("import random\nms.set_seed(random.randint(0, 99))", set(), {"ms.set_seed(random.randint(0, 99))"}),
+        ("import time\nms.set_seed(int(time.time()))", set(), {"ms.set_seed(int(time.time()))"}),
+        # Per rank: a rank or device id, read from a call, an attribute, a name or the environment.
+        ("from mindspore.communication import get_rank\nms.set_seed(get_rank())", set(), {"ms.set_seed(get_rank())"}),
+        ("ms.set_seed(args.seed + args.rank)", set(), {"ms.set_seed(args.seed + args.rank)"}),
+        ("rank_id = int(os.environ['RANK_ID'])\nms.set_seed(1 + rank_id)", set(), {"ms.set_seed(1 + rank_id)"}),
+        ("ms.set_seed(int(os.getenv('DEVICE_ID')))", set(), {"ms.set_seed(int(os.getenv('DEVICE_ID')))"}),
+        ("seed = cfg.seed\nseed += cfg.local_rank\nms.set_seed(seed)", set(), {"ms.set_seed(seed)"}),
+        ("rank_id = 0\nms.set_seed(rank_id)", {"set_seed"}, set()),
+        # Through a seed helper: its parameter is what the caller passes, or its default.
+        ("def set_seed(seed=1):\n    ms.set_seed(seed)\nset_seed()", {"set_seed"}, set()),
+        ("def set_seed(seed):\n    ms.set_seed(seed)\nset_seed(args.seed)", {"set_seed"}, set()),
+        ("def set_seed(seed):\n    ms.set_seed(seed)", set(), set()),  # never called: sets nothing
+        # mindcv's helper: the rank defaults to 0, so set_seed(args.seed) is the same everywhere.
+        (MINDCV_SEED + "set_seed(args.seed)", {"set_seed"}, set()),
+        # Its rank may be reset to 0 on the way (``if rank is None``): the rule cannot tell, so a seed.
+        (MINDCV_SEED + "set_seed(args.seed, rank_id)", {"set_seed"}, set()),
+        ("def set_seed(seed, rank=0):\n    ms.set_seed(seed + rank)\nset_seed(args.seed, rank_id)", set(),
+         {"set_seed(args.seed, rank_id)"}),
+        ("def init_env(seed):\n    ms.set_seed(seed)", {"set_seed"}, set()),  # its callers are not recognised
+        ("def set_seed(seed):\n    ms.set_seed(seed)\nset_seed(args.seed + args.rank_id)", set(),
+         {"set_seed(args.seed + args.rank_id)"}),
+        ("def set_seed(seed):\n    ms.set_seed(seed)\nset_seed(seed=args.seed + args.rank_id)", set(),
+         {"set_seed(seed=args.seed + args.rank_id)"}),
+        ("from toolkit_not_installed import seed_everything\nseed_everything(args.seed + args.rank)", set(),
+         {"seed_everything(args.seed + args.rank)"}),
+    ],
+)
+def test_seeds_that_differ_per_rank_or_run(code, seeds, varying):
+    found = facts_of(IMPORTS + "import os\n" + code)
+    assert (found.seeds, found.varying_seeds) == (seeds, varying)
+
+
+@pytest.mark.parametrize(
+    "code, loads",
+    [
+        ("ms.load_param_into_net(net, ms.load_checkpoint(path))", True),
+        ("params = ms.load_checkpoint(path)\nms.load_param_into_net(net, params)", True),
+        ("def main(net, path):\n    ms.load_checkpoint(path, net)\nif __name__ == '__main__':\n    main(1, 2)", True),
+        ("try:\n    ms.load_checkpoint(path, net)\nexcept OSError:\n    pass", True),
+        # Under a condition.
+        ("if args.resume:\n    ms.load_param_into_net(net, ms.load_checkpoint(args.resume))", False),
+        ("if cfg.load_checkpoint:\n    ms.load_checkpoint(cfg.path, net)\nelse:\n    pass", False),
+        ("params = ms.load_checkpoint(path) if path else {}\nms.load_param_into_net(net, params)", False),
+        ("path and ms.load_checkpoint(path, net)", False),
+        ("params = {}\nif path:\n    params = ms.load_checkpoint(path)\nms.load_param_into_net(net, params)", False),
+        ("try:\n    pass\nexcept OSError:\n    ms.load_checkpoint(path, net)", False),
+        ("def load(net, path):\n    if not path:\n        return\n    ms.load_checkpoint(path, net)", False),
+        ("def load(net, path):\n    for _ in path:\n        if _:\n            ms.load_checkpoint(path, net)", False),
+        # In evaluation code.
+        ("def evaluate(net, path):\n    ms.load_checkpoint(path, net)", False),
+        ("def run_eval(net, path):\n    ms.load_checkpoint(path, net)", False),
+        ("class EvalCallback:\n    def on_end(self, net):\n        ms.load_checkpoint('x', net)", False),
+        ("def export_model(net):\n    ms.load_checkpoint('x', net)", False),
+        ("ms.load_checkpoint(path, net=net_test)", False),
+        ("ms.load_param_into_net(eval_network, params)", False),
+        ("def train_and_eval(net, path):\n    ms.load_checkpoint(path, net)", True),
+    ],
+)
+def test_checkpoint_loads_that_run_with_training(code, loads):
+    assert bool(facts_of(IMPORTS + code).checkpoint_loads) is loads
+
+
+def test_checkpoint_loads_in_an_evaluation_script(tmp_path):
+    code = IMPORTS + "ms.load_param_into_net(net, ms.load_checkpoint(path))\n"
+    write(tmp_path, {"eval.py": code, "predict_onnx.py": code, "train.py": code})
+    found = {name: facts.module_facts(astroid.MANAGER.ast_from_file(str(tmp_path / name))).facts.checkpoint_loads
+             for name in ("eval.py", "predict_onnx.py", "train.py")}
+    assert found == {"eval.py": set(), "predict_onnx.py": set(), "train.py": {"load_param_into_net"}}
+
+
 @pytest.mark.parametrize(
     "code, field, expected",
     [
@@ -76,11 +165,17 @@ def test_distribution_and_replica_sync(code, field, expected):
         ("ops.GradOperation(get_by_list=True)", {"GradOperation"}),
         ("nn.TrainOneStepCell(net, opt)", {"TrainOneStepCell"}),
         ("amp.build_train_network(net, opt)", {"build_train_network"}),
-        ("class Step(nn.TrainOneStepCell):\n    pass", {"Step"}),
     ],
 )
 def test_train_steps(code, expected):
     assert facts_of(IMPORTS + code).train_steps == expected
+
+
+def test_train_step_classes_are_steps_where_they_are_built():
+    found = facts_of(IMPORTS + "class Step(nn.TrainOneStepCell):\n    pass")
+    assert (found.train_steps, found.train_step_classes) == (set(), {"Step"})
+    module = astroid.parse(IMPORTS + "class Step(nn.TrainOneStepCell):\n    pass\nStep(1, 2)", module_name="built")
+    assert Project([facts.module_facts(module)]).facts_for("built").train_steps == {"Step"}
 
 
 @pytest.mark.parametrize(

@@ -133,3 +133,91 @@ def test_partial_runs(project_dir):
     ]
     # Seed and init() both in the unlinted helper: the entry script shows no init().
     assert run(project_dir, 1, "train.py") == [("train.py", 11, "custom-amp-with-amp-level", "HIGH")]
+
+
+SHARED = {
+    "pkg/__init__.py": "",
+    "pkg/env.py": """
+        import mindspore as ms
+        from mindspore.communication import init
+
+        def init_env():
+            init()
+            ms.set_auto_parallel_context(parallel_mode="data_parallel", gradients_mean=True)
+
+        def device_count():
+            return 1
+    """,
+    # Trains on one device without a seed, using the helper module but not its set-up.
+    "single.py": """
+        import mindspore as ms
+        from mindspore import nn
+        from pkg.env import device_count
+
+        if __name__ == "__main__":
+            net = nn.Dense(2, 2)
+            ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(device_count(), None)
+    """,
+    # Trains without a seed; resumes from a checkpoint only when asked to.
+    "train.py": """
+        import sys
+        import mindspore as ms
+        from mindspore import nn
+        from pkg.env import init_env
+
+        def main(resume):
+            init_env()
+            net = nn.Dense(2, 2)
+            if resume:
+                ms.load_param_into_net(net, ms.load_checkpoint(resume))
+            ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, None)
+
+        if __name__ == "__main__":
+            main(sys.argv[1])
+    """,
+    # Another entry script on the same set-up helper, seeded.
+    "finetune.py": """
+        import mindspore as ms
+        from mindspore import nn
+        from pkg.env import init_env
+
+        if __name__ == "__main__":
+            ms.set_seed(1)
+            init_env()
+            net = nn.Dense(2, 2)
+            ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, None)
+    """,
+    # An evaluation script loading a checkpoint unconditionally.
+    "eval.py": """
+        import mindspore as ms
+        from mindspore import nn
+        from pkg.env import init_env
+
+        if __name__ == "__main__":
+            init_env()
+            net = nn.Dense(2, 2)
+            ms.load_param_into_net(net, ms.load_checkpoint("net.ckpt"))
+            print(ms.Model(net, nn.MSELoss(), metrics={"loss"}).eval(None))
+    """,
+}
+
+
+@pytest.fixture(name="shared_dir")
+def fixture_shared_dir(tmp_path):
+    for name, code in SHARED.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(code))
+    return tmp_path
+
+
+def test_other_programs_do_not_sync_this_one(shared_dir):
+    # train.py's program has no seed and loads its checkpoint only when resuming: the shared
+    # helper's init() is reported, whatever other scripts on the helper seed or load.
+    expected = [("pkg/env.py", 6, "distributed-training-without-seed", "HIGH")]
+    assert run(shared_dir, 1, "train.py", "pkg") == expected
+    assert run(shared_dir, 1, "train.py", "finetune.py", "eval.py", "pkg") == expected
+    assert run(shared_dir, 2, "train.py", "finetune.py", "eval.py", "pkg") == expected
+    # Without train.py, every training program that runs the helper's init() is seeded; single.py
+    # imports the helper module without calling init_env().
+    assert run(shared_dir, 1, "finetune.py", "eval.py", "single.py", "pkg") == []

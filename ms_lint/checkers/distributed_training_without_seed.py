@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Tuple
 
 from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
@@ -13,20 +13,21 @@ from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.semantics import facts, training
 
 SYMBOL = "distributed-training-without-seed"
+NO_SEED = "the program never calls mindspore.set_seed"
 
 
 class DistributedTrainingWithoutSeedChecker(ProjectChecker):
     symbol = SYMBOL
     msgs = {
         "W7342": (
-            "Distributed training set up by %s, but the program never calls mindspore.set_seed: each rank "
-            "initialises different weights, dropout masks and shuffles. Call ms.set_seed(<same int on every "
-            "rank>) before building the network, or set_auto_parallel_context(parameter_broadcast=True).",
+            "Distributed training set up by %s, but %s: each rank initialises different weights, dropout "
+            "masks and shuffles. Call ms.set_seed(<same int on every rank>) before building the network, "
+            "or set_auto_parallel_context(parameter_broadcast=True).",
             SYMBOL,
             "In data or auto parallel training the gradients are all-reduced, so every rank must start from "
             "the same parameters; without a global seed MindSpore's initialisers pick a random seed per "
-            "process. np.random.seed and dataset seeds do not reach them: use mindspore.set_seed, "
-            "parameter_broadcast=True, or load a checkpoint into the network.",
+            "process. np.random.seed, dataset seeds and per-rank seeds do not align them: use "
+            "mindspore.set_seed with one value, parameter_broadcast=True, or always load a checkpoint.",
             {"scope": WarningScope.LINE},
         )
     }
@@ -44,7 +45,7 @@ class DistributedTrainingWithoutSeedChecker(ProjectChecker):
         if self._module_reported or not self._is_trigger(node):
             return
         self._module_reported = True
-        self.defer(node, args=(self._describe(node),))
+        self.defer(node, args=(self._describe(node), NO_SEED))
 
     @staticmethod
     def _describe(node: nodes.Call) -> str:
@@ -66,3 +67,9 @@ class DistributedTrainingWithoutSeedChecker(ProjectChecker):
             return None
         # HIGH only when the program's entry script and every user module it imports were linted.
         return HIGH if program.scripts and not program.unseen_imports else INFERENCE
+
+    def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
+        if not program.varying_seeds:
+            return candidate.args
+        calls = ", ".join(sorted(program.varying_seeds)[:2])
+        return candidate.args[0], f"the seed differs per rank or per run ({calls})"

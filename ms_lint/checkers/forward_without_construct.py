@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from astroid import nodes
 from pylint.checkers.utils import only_required_for_messages
-from pylint.interfaces import HIGH
+from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.semantics import catalog, cells
@@ -28,22 +30,26 @@ class ForwardWithoutConstructChecker(MindSporeChecker):
         forward = node.locals.get("forward")
         if not forward or not isinstance(forward[0], nodes.FunctionDef):
             return
-        if cells.is_cell_class(node) is not True or not _lacks_construct(node):
+        if cells.is_cell_class(node) is not True:
             return
-        self.add_message(SYMBOL, node=forward[0], args=(node.name,), confidence=HIGH)
+        confidence = _lacks_construct(node)
+        if confidence is not None:
+            self.add_message(SYMBOL, node=forward[0], args=(node.name,), confidence=confidence)
 
 
-def _lacks_construct(classdef: nodes.ClassDef) -> bool:
-    """True only if neither the class, nor any user or MindSpore ancestor but nn.Cell, has construct."""
+def _lacks_construct(classdef: nodes.ClassDef) -> Optional[Confidence]:
+    """HIGH if neither the class, nor any user or MindSpore ancestor but nn.Cell, has construct;
+    INFERENCE if so for the ancestors it can read, and the others come after nn.Cell in the
+    MRO (``class Net(nn.Cell, Mixin)``); None if it has construct, or may have."""
     lineage = cells.ancestry(classdef)
-    if not lineage.complete:
-        return False
+    if lineage.unresolved_before_cell:
+        return None
     for user_class in (classdef, *lineage.user):
         if "construct" in user_class.locals or "__call__" in user_class.locals:
-            return False
+            return None
     # Each public MindSpore base records whether its own MRO defines construct.
     for name in lineage.mindspore - {catalog.CELL}:
         entity = catalog.lookup(name)
         if entity is not None and entity.is_cell and entity.construct:
-            return False
-    return True
+            return None
+    return HIGH if lineage.complete else INFERENCE

@@ -6,7 +6,8 @@ reach the method by its old name, anywhere in the files linted with it: ``<x>.fo
 ancestors or its subclasses), a bare ``forward`` in the class body (``backward = forward``),
 or the string ``"forward"`` (``getattr``). It is also left alone when a subclass among those
 files defines its own ``forward()`` without ``construct()`` and is not fixed in the same run:
-it would silently inherit the new ``construct``.
+it would silently inherit the new ``construct``; or when a base class cannot be read (a
+third-party mixin), whose code may call ``forward`` by name.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ def fix(function: nodes.FunctionDef, source: Source, context) -> Union[Fix, Refu
         return Refusal("not a forward() method")
     if len(classdef.locals.get(OLD, ())) != 1 or NEW in classdef.locals:
         return Refusal(f"the class binds '{OLD}' or '{NEW}' more than once")
+    if not cells.ancestry(classdef).complete:
+        return Refusal(f"a base class cannot be read: it may call {OLD}() by name")
     for module in context.modules:
         refusal = _called_by_name(module, classdef)
         if refusal:

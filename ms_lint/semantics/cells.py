@@ -43,6 +43,11 @@ class Ancestry:
     mindspore: FrozenSet[str]
     user: tuple  # user-code ClassDefs among the ancestors, nearest first
     complete: bool
+    # Unresolved bases that may come before nn.Cell in the method resolution order, so may
+    # define construct() for the class. One listed after nn.Cell in its class statement
+    # (``class Net(nn.Cell, Mixin)``) comes after nn.Cell in the MRO of every subclass, and
+    # cannot be a Cell itself (Python rejects that order): it does not count here.
+    unresolved_before_cell: int = 0
 
     def derives_from(self, canonical: str) -> bool:
         return canonical in self.mindspore
@@ -58,10 +63,13 @@ def ancestry(classdef: nodes.ClassDef, depth: int = 0) -> Ancestry:
     found: set = set()
     user: list = []
     complete = True
+    before_cell = 0
+    after_cell = False  # nn.Cell itself was listed among the bases so far
     for base in classdef.bases:
         entity = names.entity(base)
         if entity is not None and entity.kind != "module":
             found |= _entity_ancestry(entity)
+            after_cell = after_cell or entity.path == catalog.CELL
             continue
         definition = resolve.definition(base)
         if isinstance(definition, nodes.ClassDef) and definition is not classdef and depth < MAX_DEPTH:
@@ -70,9 +78,11 @@ def ancestry(classdef: nodes.ClassDef, depth: int = 0) -> Ancestry:
             user.extend(parent.user)
             found |= parent.mindspore
             complete = complete and parent.complete
+            before_cell += parent.unresolved_before_cell
         elif not (isinstance(base, nodes.Name) and base.name == "object"):
             complete = False
-    return Ancestry(frozenset(found), tuple(user), complete)
+            before_cell += 0 if after_cell else 1
+    return Ancestry(frozenset(found), tuple(user), complete, before_cell)
 
 
 def is_cell_class(classdef: nodes.ClassDef) -> Optional[bool]:

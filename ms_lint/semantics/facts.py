@@ -45,11 +45,17 @@ class ProgramFacts:
     device_targets: FrozenSet[str] = frozenset()  # "Ascend", "GPU", "CPU", or DYNAMIC
     # What keeps distributed replicas in sync:
     seeds: FrozenSet[str] = frozenset()  # "set_seed", or "seed-helper" (a seed helper ms_lint cannot read)
+    varying_seeds: FrozenSet[str] = frozenset()  # seed calls that differ per rank or run: "set_seed(seed + rank)"
     parameter_broadcast: FrozenSet[str] = frozenset()  # "True", or DYNAMIC
-    checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint"
+    checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint" (unconditional)
     # Distributed set-up: "init" (communication.init) and distributed parallel modes ("data_parallel"...).
     distributed: FrozenSet[str] = frozenset()
+    # The module's functions that set up distribution ("init_env"; MODULE_LEVEL for its top level),
+    # and the names of the functions it calls: which programs run a shared set-up helper.
+    distributed_functions: FrozenSet[str] = frozenset()
+    called: FrozenSet[str] = frozenset()
     train_steps: FrozenSet[str] = frozenset()  # APIs that build a training step: "Model", "TrainOneStepCell"...
+    train_step_classes: FrozenSet[str] = frozenset()  # user subclasses of TrainOneStepCell: a step once called
     float16: FrozenSet[str] = frozenset()  # how networks are cast to float16: "to_float", "amp_level"...
     loss_scaling: FrozenSet[str] = frozenset()  # loss-scale APIs used: "loss_scale_manager", "DynamicLossScaler"...
     ascend_float16_ops: FrozenSet[str] = frozenset()  # "Conv", "Sort", "TopK" (see data/ascend_float16_ops.py)
@@ -59,6 +65,8 @@ class ProgramFacts:
 
 
 FACT_FIELDS = tuple(field.name for field in fields(ProgramFacts))
+REPLICA_SYNC = ("seeds", "parameter_broadcast", "checkpoint_loads")
+MODULE_LEVEL = "<module>"
 
 
 @dataclass(frozen=True)
@@ -189,8 +197,48 @@ class Project:
             members = [self._modules[name] for name in set().union(*programs)]
             unseen = frozenset().union(*(self._unseen(item) for item in members))
             merged = union(item.facts for item in members)
-            self._facts[key] = dataclasses.replace(merged, unseen_imports=merged.unseen_imports | unseen)
+            self._facts[key] = dataclasses.replace(
+                merged, unseen_imports=merged.unseen_imports | unseen, **self._training(key, programs)
+            )
         return self._facts[key]
+
+    def _training(self, module: str, programs: List[FrozenSet[str]]) -> Dict[str, FrozenSet[str]]:
+        """The training facts of a module, program by program. Only the programs that run the
+        module's distributed set-up count: its entry, or one whose other modules call the function
+        of the module that sets it up. A program whose entry is a test or evaluation script
+        (``eval.py``, ``test_trainer.py``) trains nothing, whatever training cells it imports.
+        What keeps distributed replicas in sync must hold in each training program: a seed in
+        another entry script, or a checkpoint an evaluation script loads, does not reach this one
+        (the fields are emptied when one training program has none of it)."""
+        set_up = self._modules[module].facts.distributed_functions
+        train_steps: Set[str] = set()
+        synced = True
+        for program in programs:
+            one = union(self._modules[key].facts for key in program)
+            # A training cell defined in an imported module trains only where it is built.
+            steps = one.train_steps | (one.train_step_classes & one.called)
+            if not steps:
+                continue
+            imported = {target for key in program for target in self._imports.get(key, ())}
+            entries = [key for key in program if key not in imported] or list(program)
+            if all(training.is_evaluation_name(_stem(key)) for key in entries):
+                continue
+            runs_set_up = module in entries or MODULE_LEVEL in set_up or any(
+                set_up & self._modules[key].facts.called for key in program if key != module
+            )
+            if set_up and not runs_set_up:
+                continue
+            train_steps |= steps
+            synced = synced and any(getattr(one, name) for name in REPLICA_SYNC)
+        found = {"train_steps": frozenset(train_steps)}
+        if not synced:
+            found.update({name: frozenset() for name in REPLICA_SYNC})
+        return found
+
+
+def _stem(key: str) -> str:
+    """The file name without its extension (``/a/test_x.py`` -> ``test_x``), or the last part of a module name."""
+    return os.path.splitext(os.path.basename(key))[0] if key.endswith(".py") else key.rpartition(".")[2]
 
 
 def _keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Optional[nodes.NodeNG]:
@@ -277,6 +325,7 @@ def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
 # Which training fact each classifier of ``training`` feeds.
 TRAINING_FACTS = (
     ("seeds", training.seed),
+    ("varying_seeds", training.varying_seed),
     ("parameter_broadcast", training.parameter_broadcast),
     ("checkpoint_loads", training.checkpoint_load),
     ("distributed", training.distributed),
@@ -298,26 +347,34 @@ def _training(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
         value = classify(call)
         if value is not None:
             found[field_name].add(value)
+            if field_name == "distributed":
+                found["distributed_functions"].add(_top_level_function(call))
     op = training.ascend_float16_op(call.func)
     if op is not None:
         found["ascend_float16_ops"].add(op)
+
+
+def _top_level_function(node: nodes.NodeNG) -> str:
+    """The name of the module-level function (or class) a node is in, or MODULE_LEVEL."""
+    name = MODULE_LEVEL
+    scope = node.scope()
+    while not isinstance(scope, nodes.Module):
+        name = getattr(scope, "name", name)
+        scope = scope.parent.scope()
+    return name
 
 
 def _class(classdef: nodes.ClassDef, found: Dict[str, Set[str]]) -> None:
     if not classdef.bases:
         return
     if training.is_train_step_class(classdef):
-        found["train_steps"].add(classdef.name)
+        found["train_step_classes"].add(classdef.name)
     if training.is_loss_scaling_class(classdef):
         found["loss_scaling"].add(classdef.name)
     for base in classdef.bases:
         op = training.ascend_float16_op(base)
         if op is not None:
             found["ascend_float16_ops"].add(op)
-
-
-def _is_main_guard(node: nodes.NodeNG) -> bool:
-    return isinstance(node, nodes.If) and "__name__" in node.test.as_string() and "__main__" in node.test.as_string()
 
 
 def _runs_at_import(statement: nodes.NodeNG, module: nodes.Module) -> bool:
@@ -332,7 +389,9 @@ def _runs_at_import(statement: nodes.NodeNG, module: nodes.Module) -> bool:
 
 def is_script(module: nodes.Module) -> bool:
     """A module run as a program: a ``__main__`` guard, or work done at import."""
-    return any(_is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body)
+    return any(
+        training.is_main_guard(statement) or _runs_at_import(statement, module) for statement in module.body
+    )
 
 
 @memo.per_node
@@ -345,6 +404,8 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         _class(node, found)
     for node in indexed.calls:
         base = names.basename(node.func)
+        if base:
+            found["called"].add(base)
         if base in set_up_names:
             _set_up(node, found)
         elif _may_be_training_call(node, base):

@@ -9,13 +9,15 @@ constants come back as ``DYNAMIC``: the rules decide what an unknown value means
 from __future__ import annotations
 
 import functools
+import os
 import re
-from typing import Optional
+from typing import Optional, Tuple
 
 from astroid import nodes
 
 from ms_lint.data import ascend_float16_ops
-from ms_lint.semantics import catalog, names, resolve
+from ms_lint.semantics import arguments as arg_binding
+from ms_lint.semantics import catalog, memo, names, resolve
 
 DYNAMIC = "dynamic"
 
@@ -63,6 +65,18 @@ SEED_HELPER = re.compile(r"(^|_)seeds?($|_)", re.IGNORECASE)
 NOT_MINDSPORE_SEEDS = ("numpy.", "random.", "torch.", "mindspore.dataset.", "tensorflow.", "paddle.", "jax.", "cupy.")
 
 MAX_HELPER_DEPTH = 2
+MAX_VALUE_DEPTH = 6
+# A seed read from these differs per rank (``rank_id``, ``get_rank()``, ``args.device_id``,
+# ``os.getenv("RANK_ID")``); ``rank_size`` and ``device_num`` are the same on every rank.
+RANK_NAME = re.compile(r"(^|_)(rank|rank_?id|device_?id)$", re.IGNORECASE)
+# ... or per run: clocks and random generators.
+RANDOM_SOURCES = ("numpy.random.", "random.", "time.", "datetime.", "uuid.", "secrets.", "os.getpid", "os.urandom")
+ENVIRONMENT_READERS = frozenset({"os.getenv", "os.environ.get"})
+# Names of evaluation code: a checkpoint loaded there does not start the training run.
+EVALUATION_WORDS = frozenset(
+    {"eval", "evaluate", "evaluation", "evaluator", "test", "predict", "prediction", "predictor",
+     "infer", "inference", "export", "val", "valid", "validate", "validation"}
+)
 
 # The last name component of every call the functions below classify: a cheap pre-filter.
 BASENAMES = frozenset(
@@ -305,29 +319,149 @@ def parameter_broadcast(call: nodes.Call) -> Optional[str]:
 
 
 def checkpoint_load(call: nodes.Call) -> Optional[str]:
-    """The API that loads a checkpoint into a network: ``load_param_into_net(net, ...)`` (not into
-    an optimizer), or ``load_checkpoint(file, net)``."""
+    """The API that loads a checkpoint into the network on every run of the training code:
+    ``load_param_into_net(net, ...)`` (not into an optimizer) or ``load_checkpoint(file, net)``.
+
+    A load under a condition (``if args.resume:``, after ``if not path: return``) or in
+    evaluation code (an eval/test/predict/export function, class or script, or a network named
+    so) does not count: it does not make every training run start from the same weights.
+    """
     name = called(call)
     if name == LOAD_PARAM_INTO_NET:
         target = argument(call, "net")
         text = target.as_string().lower() if target is not None else ""
-        return None if "optim" in text or text.endswith("opt") else "load_param_into_net"
-    if name == LOAD_CHECKPOINT:
-        net = argument(call, "net")
-        return "load_checkpoint" if net is not None and not is_none(net) else None
-    return None
+        if "optim" in text or text.endswith("opt") or _loaded_conditionally(argument(call, "parameter_dict")):
+            return None
+    elif name == LOAD_CHECKPOINT:
+        target = argument(call, "net")
+        if target is None or is_none(target):
+            return None
+    else:
+        return None
+    if is_conditional(call) or _in_evaluation_code(call, target):
+        return None
+    return name.rpartition(".")[2]
 
 
-def seed(call: nodes.Call, depth: int = 0) -> Optional[str]:
-    """"set_seed" when a call seeds MindSpore (``ms.set_seed`` or a helper that calls it),
-    "seed-helper" for a seed helper whose code cannot be read, else None.
+def _loaded_conditionally(parameters: Optional[nodes.NodeNG]) -> bool:
+    """``load_checkpoint(path) if path else {}``, or a name assigned so or under a condition."""
+    if isinstance(parameters, nodes.IfExp):
+        return True
+    if not isinstance(parameters, nodes.Name):
+        return False
+    found = names.bindings(parameters)
+    return any(
+        is_conditional(binding) or isinstance(getattr(binding.parent, "value", None), nodes.IfExp) for binding in found
+    )
+
+
+def is_main_guard(node: nodes.NodeNG) -> bool:
+    """``if __name__ == "__main__":``."""
+    return isinstance(node, nodes.If) and "__name__" in node.test.as_string() and "__main__" in node.test.as_string()
+
+
+def is_conditional(node: nodes.NodeNG) -> bool:
+    """True when a statement of its function (or module) may not run although the function does:
+    it sits in an ``if`` (not the ``__main__`` guard), a conditional expression, an ``and``/``or``
+    or an ``except`` handler, or follows an ``if`` that may return."""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(child, (nodes.FunctionDef, nodes.Module)):
+        if isinstance(parent, nodes.ExceptHandler):
+            return True
+        if isinstance(parent, nodes.BoolOp) and child is not parent.values[0]:
+            return True
+        if isinstance(parent, (nodes.If, nodes.IfExp)) and child is not parent.test and not is_main_guard(parent):
+            return True
+        if child.is_statement and _after_early_return(child):
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
+def _after_early_return(statement: nodes.NodeNG) -> bool:
+    earlier = statement.previous_sibling()
+    while earlier is not None:
+        returns = earlier.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef))
+        if isinstance(earlier, nodes.If) and next(returns, None) is not None:
+            return True
+        earlier = earlier.previous_sibling()
+    return False
+
+
+def _words(name: str) -> frozenset:
+    """``EvalCallback`` -> {"eval", "callback"}; ``run_eval`` -> {"run", "eval"}."""
+    return frozenset(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().split("_"))
+
+
+def is_evaluation_name(name: Optional[str]) -> bool:
+    """A name of evaluation or test code: ``eval``, ``run_eval``, ``EvalCallback``, ``test_trainer``;
+    not ``train_and_eval``."""
+    words = _words(name or "")
+    return bool(words & EVALUATION_WORDS) and not words & {"train", "training", "finetune", "pretrain"}
+
+
+def _in_evaluation_code(call: nodes.Call, target: Optional[nodes.NodeNG]) -> bool:
+    """A call in an eval/test/predict/export function, class or script, or that loads an
+    evaluation network (``eval_net``, ``net_test``)."""
+    if target is not None and is_evaluation_name(names.basename(target)):
+        return True
+    scope = call.scope()
+    while not isinstance(scope, nodes.Module):
+        if is_evaluation_name(getattr(scope, "name", None)):
+            return True
+        scope = scope.parent.scope()
+    return is_evaluation_name(os.path.splitext(os.path.basename(scope.file or ""))[0])
+
+
+def seed(call: nodes.Call) -> Optional[str]:
+    """"set_seed" when a call seeds MindSpore (``ms.set_seed`` or a helper that calls it) with a
+    value that may be the same on every rank, "seed-helper" for a seed helper whose code cannot be
+    read, else None.
 
     ``np.random.seed``, ``random.seed`` and ``ds.config.set_seed`` do not count: MindSpore's
-    initialisers and dropout do not read them.
+    initialisers and dropout do not read them. Nor does a seed that differs per rank or per run
+    (see :func:`varying_seed`).
     """
+    found = _seeding(call)
+    return found[0] if found is not None and not found[1] else None
+
+
+def varying_seed(call: nodes.Call) -> Optional[str]:
+    """The text of a call that seeds MindSpore with a value that differs per rank or per run:
+    ``set_seed(seed + rank_id)``, ``set_seed(get_rank())``, ``set_seed(np.random.randint(100))``,
+    ``set_seed(int(time.time()))``, or a seed helper called with one."""
+    found = _seeding(call)
+    return call.as_string() if found is not None and found[1] else None
+
+
+@memo.per_node
+def _seeding(call: nodes.Call) -> Optional[Tuple[str, bool]]:
+    if _seeds_a_parameter_of_a_seed_helper(call):
+        return None  # ``def set_seed(seed): ms.set_seed(seed)``: its callers' calls say what it sets
+    return _seed(call, 0, {})
+
+
+def _seeds_a_parameter_of_a_seed_helper(call: nodes.Call) -> bool:
+    function = call.scope()
+    if not isinstance(function, nodes.FunctionDef) or not SEED_HELPER.search(function.name):
+        return False
+    value = keyword(call, "seed", position=0)
+    if value is None or canonical_name(call.func) != SET_SEED:
+        return False
+    used = [value] if isinstance(value, nodes.Name) else list(value.nodes_of_class(nodes.Name))
+    return any(
+        isinstance(binding.parent, nodes.Arguments) and binding.scope() is function
+        for name in used
+        for binding in names.bindings(name)
+    )
+
+
+def _seed(call: nodes.Call, depth: int, env: dict) -> Optional[Tuple[str, bool]]:
+    """(kind, varies): how a call seeds MindSpore, and whether its value certainly differs
+    per rank or per run. ``env`` binds the parameters of the helper the call is in."""
     name = names.qualified_name(call.func)
     if name and catalog.canonical(name) == SET_SEED:
-        return "set_seed"
+        return "set_seed", _varies(keyword(call, "seed", position=0), env, 0)
     base = names.basename(call.func) or ""
     if not SEED_HELPER.search(base) or base.lower().startswith("get"):
         return None
@@ -336,10 +470,102 @@ def seed(call: nodes.Call, depth: int = 0) -> Optional[str]:
     if name is None and not isinstance(call.func, nodes.Name):
         return None  # a method of a local object (``rng.seed()``)
     definition = resolve.definition(call.func) if depth < MAX_HELPER_DEPTH else None
-    if isinstance(definition, nodes.FunctionDef):
-        inner = {seed(inner, depth + 1) for inner in definition.nodes_of_class(nodes.Call)}
-        return "set_seed" if "set_seed" in inner else ("seed-helper" if "seed-helper" in inner else None)
-    return None if isinstance(definition, nodes.ClassDef) else "seed-helper"
+    if isinstance(definition, nodes.ClassDef):
+        return None
+    if not isinstance(definition, nodes.FunctionDef):
+        first = keyword(call, "seed", position=0)
+        return "seed-helper", first is not None and _varies(first, env, 0)
+    inner_env = _parameters(definition, call, env)
+    inner = [_seed(item, depth + 1, inner_env) for item in definition.nodes_of_class(nodes.Call)]
+    inner = [found for found in inner if found]
+    for kind in ("set_seed", "seed-helper"):
+        seeds = [varies for found_kind, varies in inner if found_kind == kind]
+        if seeds:
+            return kind, all(seeds)
+    return None
+
+
+def _parameters(definition: nodes.FunctionDef, call: nodes.Call, env: dict) -> dict:
+    """A helper's parameters bound to the call's arguments (or their defaults), each with the
+    bindings of the caller it is read in."""
+    arguments = definition.args
+    positional = [arg.name for arg in (arguments.posonlyargs or []) + (arguments.args or [])]
+    bound = {}
+    defaults = arguments.defaults or []
+    for parameter, default in zip(positional[len(positional) - len(defaults):], defaults):
+        bound[parameter] = (default, {})
+    for parameter, default in zip(arguments.kwonlyargs or [], arguments.kw_defaults or []):
+        if default is not None:
+            bound[parameter] = (default, {})
+    if isinstance(definition.parent, nodes.ClassDef) and positional:
+        positional = positional[1:]  # ``self``
+    for parameter, value in arg_binding.bound(call, positional).items():
+        bound[parameter] = (value, env)
+    return bound
+
+
+def _is_rank_name(name: Optional[str]) -> bool:
+    return bool(name) and RANK_NAME.search(name) is not None
+
+
+def _varies(expr: Optional[nodes.NodeNG], env: dict, depth: int) -> bool:
+    """True only when a seed expression certainly differs per rank or per run: it reads a rank
+    or device id, or draws from a clock or a random generator. Anything unknown does not vary."""
+    if expr is None or depth > MAX_VALUE_DEPTH:
+        return False
+    if isinstance(expr, nodes.Name):
+        return _name_varies(expr, env, depth)
+    if isinstance(expr, nodes.Attribute):
+        return _is_rank_name(expr.attrname)
+    if isinstance(expr, nodes.BinOp):
+        return _varies(expr.left, env, depth + 1) or _varies(expr.right, env, depth + 1)
+    if isinstance(expr, nodes.UnaryOp):
+        return _varies(expr.operand, env, depth + 1)
+    if isinstance(expr, nodes.IfExp):
+        return _varies(expr.body, env, depth + 1) and _varies(expr.orelse, env, depth + 1)
+    if isinstance(expr, nodes.Subscript):  # os.environ["RANK_ID"], seeds[rank]
+        return _reads_rank_variable(expr.slice) or _varies(expr.slice, env, depth + 1)
+    if isinstance(expr, nodes.Call):
+        return _call_varies(expr, env, depth)
+    return False
+
+
+def _name_varies(expr: nodes.Name, env: dict, depth: int) -> bool:
+    """Every binding that may reach the name varies: a parameter bound to a varying argument,
+    ``seed = args.seed + rank_id``, ``seed += rank_id``; a name astroid cannot follow varies when
+    it names a rank (``rank_id``)."""
+    found = names.bindings(expr)
+    if not found:
+        return _is_rank_name(expr.name)
+    return all(_binding_varies(binding, expr.name, env, depth) for binding in found)
+
+
+def _binding_varies(binding: nodes.NodeNG, name: str, env: dict, depth: int) -> bool:
+    statement = binding.parent
+    if isinstance(statement, nodes.Arguments):
+        if name in env:
+            value, outer = env[name]
+            return _varies(value, outer, depth + 1)
+        return _is_rank_name(name)
+    if isinstance(statement, (nodes.Assign, nodes.AugAssign)):
+        return _varies(statement.value, env, depth + 1)
+    return _is_rank_name(name)  # ``for rank in ...``, ``rank, size = ...``, an import
+
+
+def _reads_rank_variable(expr: Optional[nodes.NodeNG]) -> bool:
+    """A literal naming a rank environment variable (``"RANK_ID"``, ``"DEVICE_ID"``)."""
+    return isinstance(expr, nodes.Const) and isinstance(expr.value, str) and _is_rank_name(expr.value)
+
+
+def _call_varies(call: nodes.Call, env: dict, depth: int) -> bool:
+    name = names.qualified_name(call.func) or ""
+    if name.startswith(RANDOM_SOURCES) or _is_rank_name(names.basename(call.func)):
+        return True
+    if name in ENVIRONMENT_READERS:
+        return any(_reads_rank_variable(arg) for arg in call.args)
+    if names.is_builtin(call.func):  # int(...), abs(...), hash(...)
+        return any(_varies(arg, env, depth + 1) for arg in call.args)
+    return False
 
 
 # -- operators -------------------------------------------------------------------------
