@@ -57,6 +57,12 @@ def test_a_crash_is_reported_with_its_signal_and_the_next_experiment_still_runs(
     assert after.status == CONFIRMED
 
 
+def test_a_verdict_that_would_not_repeat_says_so_across_the_process_boundary(backend, project):
+    (noisy, kept), = verdicts(backend, [[task(project, "noisy"), task(project, "confirm", line=2)]])
+    assert (noisy.status, noisy.repeatable) == (UNCONFIRMABLE, False)
+    assert kept.repeatable
+
+
 def test_sys_exit_in_the_code_under_test_does_not_end_the_child(backend, project):
     (exited, after), = verdicts(backend, [[task(project, "exit"), task(project, "pid", line=2)]])
     assert exited.evidence == "the code under test called sys.exit(3)"

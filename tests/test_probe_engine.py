@@ -15,6 +15,7 @@ ANSWERS = {
     "confirm": [Outcome(confirmed("it happened"))],
     "not reproduced": [Outcome(Verdict(NOT_REPRODUCED, "it did not happen"))],
     "sleep": [Outcome(unconfirmable("timed out after 1 s", repeatable=False))],
+    "noisy": [Outcome(unconfirmable("timings too noisy (load 3.1 on 2 cores)", repeatable=False))],
     "ascend": [Outcome(confirmed("ran"), devices=("Ascend",))],
 }
 
@@ -153,9 +154,10 @@ class TestCache:
         make_engine(backend, cache=cache).probe(findings)
         assert len(backend.groups) == 1
 
-    def test_timeouts_and_crashes_are_not_kept(self, project, tmp_path):
+    @pytest.mark.parametrize("order", ["sleep", "noisy"])
+    def test_timeouts_crashes_and_noisy_timings_are_not_kept(self, project, tmp_path, order):
         cache = Cache(str(tmp_path / "cache"))
-        findings = [finding(model(project), "pkg.model", 3, args=("sleep",))]
+        findings = [finding(model(project), "pkg.model", 3, args=(order,))]
         make_engine(FakeBackend(ANSWERS), cache=cache).probe(findings)
         backend = FakeBackend(ANSWERS)
         make_engine(backend, cache=cache).probe(findings)

@@ -25,6 +25,11 @@ pytestmark = requires_mindspore
 EXAMPLES = FIXTURES / "experiments"
 PROBE = ("--load-plugins=ms_lint,ms_lint.probe", "--probe-cache-dir=off", "--probe-timeout=120")
 SUFFIX = re.compile(r" \[probe (confirmed|not reproduced|unconfirmable): (.*)\]$")
+# A speed comparison, whatever it concluded: both versions were timed, in turns, and compared.
+SPEED = re.compile(
+    r"^(timings too noisy \(.+\), measured again next run: )?map\(\w+\) took [\d.]+ ms per sample, [\d.]+x the numpy "
+    r"version .+ in (PYNATIVE|GRAPH)_MODE \(median of 5 interleaved runs, [\d.]+x to [\d.]+x\)$"
+)
 
 
 def probe_status(message):
@@ -41,8 +46,9 @@ def test_every_finding_of_a_bad_example_is_confirmed(rule_dir):
     """Confirmed, with the configuration in pyproject.toml; declared rules say why they cannot be.
 
     On CPU, MindSpore operators in a data pipeline often just work (slowly): there the
-    probe confirms what it can measure (a failure, or the slowdown against a numpy
-    version), so at least one finding, not all, must be confirmed.
+    probe confirms a failure, or compares the speed with a numpy version. How that
+    comparison ends depends on the machine and its load, so these findings must show
+    that a comparison was made (its decision is tested with made-up timings elsewhere).
     """
     messages = run_pylint([rule_dir / "bad.py"], *PROBE)
     assert {(m.line, m.symbol) for m in messages} == annotated(rule_dir / "bad.py")
@@ -51,7 +57,8 @@ def test_every_finding_of_a_bad_example_is_confirmed(rule_dir):
     if experiment is None or isinstance(experiment, Declared):
         assert {status for _, status, _, _ in verdicts} == {UNCONFIRMABLE}, verdicts
     elif isinstance(experiment, PipelineCall):
-        assert any(status == CONFIRMED for _, status, _, _ in verdicts), verdicts
+        assert any(SPEED.search(evidence) for _, _, evidence, _ in verdicts), verdicts
+        assert all(status != CONFIRMED or confidence == "HIGH" for _, status, _, confidence in verdicts), verdicts
     else:
         assert [(line, status, confidence) for line, status, _, confidence in verdicts] == [
             (line, CONFIRMED, "HIGH") for line, _, _, _ in verdicts
@@ -201,11 +208,13 @@ def test_a_cell_called_by_two_pipeline_threads_in_graph_mode_fails():
 
 
 def test_ops_in_a_map_function_are_compared_with_the_numpy_version():
+    """Both versions run in the pipeline and are compared; which verdict that gives depends on the machine."""
     for numpy_version in ("relu_numpy", "lambda x: np.maximum(x, 0)"):
         configuration = config.from_table({"callables": [{"name": "relu_ops", "numpy": numpy_version, "sample": [{"shape": [16, 16]}]}]})
         ((status, evidence),) = probe("ops-in-dataset-pipeline", "pipeline_speed", configuration)
-        assert status == CONFIRMED, evidence
-        assert re.match(r"map\(relu_ops\) took [\d.]+ ms per sample, [\d.]+x the numpy version .+ in PYNATIVE_MODE$", evidence)
+        assert SPEED.match(evidence), evidence
+        assert f"x the numpy version {numpy_version} in PYNATIVE_MODE (" in evidence
+        assert (status == UNCONFIRMABLE) == evidence.startswith("timings too noisy"), (status, evidence)
 
 
 def test_without_a_seed_two_fresh_processes_build_different_weights():

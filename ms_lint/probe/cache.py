@@ -4,7 +4,8 @@ A verdict's key covers the experiment (and its version), the task (the finding's
 file, class and configuration entry), the file's content, the MindSpore version
 and the Python environment. The user modules the experiment imported are stored
 with their digests: a verdict whose imported files changed is not used. Verdicts
-that would not repeat (timeouts, crashes) are never stored.
+that would not repeat (timeouts, crashes, timings too noisy to decide on) are never
+stored: the next run tries again.
 
 The cache lives in the user's cache directory (``~/.cache/ms_lint/probe`` on
 Linux) unless the ``probe-cache-dir`` option names another; it is never put in

@@ -62,7 +62,7 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
         )
         result = experiment.run(runtime, request.get("payload") or {})
         if isinstance(result, Verdict):
-            reply.update(status=result.status, evidence=result.evidence)
+            reply.update(status=result.status, evidence=result.evidence, repeatable=result.repeatable)
             if runtime.tainted:  # should the process die before the reply is out, the verdict stands
                 runtime.if_crashed(result.status, result.evidence, repeatable=result.repeatable)
         else:

@@ -31,7 +31,7 @@ class Verdict:
     status: str
     evidence: str
     # Whether the same inputs (file contents, MindSpore version, configuration) give the same
-    # verdict again: timeouts and crashes do not, and are never cached.
+    # verdict again: timeouts, crashes and noisy timings do not, and are never cached.
     repeatable: bool = True
 
     def __post_init__(self):

@@ -9,7 +9,7 @@ import sys
 import time
 
 from ms_lint.probe.experiments import Experiment
-from ms_lint.probe.verdict import confirmed, not_reproduced
+from ms_lint.probe.verdict import confirmed, not_reproduced, unconfirmable
 
 
 class Scripted(Experiment):
@@ -25,6 +25,8 @@ class Scripted(Experiment):
             return confirmed("it happened")
         if do == "not reproduced":
             return not_reproduced("it did not happen")
+        if do == "noisy":
+            return unconfirmable("timings too noisy", repeatable=False)
         if do == "sleep":
             time.sleep(600)
         if do == "crash":

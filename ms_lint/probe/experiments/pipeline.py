@@ -5,15 +5,15 @@ from __future__ import annotations
 import time
 from typing import Any, Dict, List, Optional, Union
 
-from ms_lint.probe import config
+from ms_lint.probe import config, speed
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 SOURCE_METHODS = frozenset({"__getitem__", "__next__", "__iter__", "__len__"})
 DEFAULT_SAMPLE = ({"dtype": "float32", "shape": [2, 4], "value": None, "is_value": False},)
 SAMPLES = 8
+TIMED_SAMPLES = 32  # per timed run: enough that a pipeline's start-up jitter is a small part of it
 WORKERS = 2
-SLOWER = 2.0  # a ratio to the numpy version at or above this confirms
 
 
 def _dataset_error(error: BaseException) -> str:
@@ -97,8 +97,9 @@ class PipelineCall(Experiment):
     summary = (
         "runs the flagged callable once by itself on a sample, then in a small dataset pipeline (`map` with 2 worker "
         "threads, or `GeneratorDataset` over the source class), in the program's mode; reports the failure, or the "
-        "slowdown against the configured numpy-only version"
+        "slowdown against the configured numpy-only version, timed in turns with it"
     )
+    version = 2  # speed verdicts from interleaved repeats: older single-run verdicts are not used
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         handed = _handed_over(context.finding.node)
@@ -160,20 +161,20 @@ class PipelineCall(Experiment):
         return sample
 
     @staticmethod
-    def _pipeline_seconds(function, sample: List[Any], outputs: int) -> float:
+    def _pipeline_seconds(function, sample: List[Any], outputs: int, samples: int = SAMPLES) -> float:
         import mindspore.dataset as ds  # pylint: disable=import-outside-toplevel
 
         columns = [f"column{index}" for index in range(len(sample))]
         extra = {} if outputs == len(columns) else {"output_columns": [f"output{index}" for index in range(outputs)]}
-        data = ds.GeneratorDataset([tuple(sample)] * SAMPLES, column_names=columns, shuffle=False)
+        data = ds.GeneratorDataset([tuple(sample)] * samples, column_names=columns, shuffle=False)
         data = data.map(
             operations=function, input_columns=columns, num_parallel_workers=WORKERS, python_multiprocessing=False, **extra
         )
         started = time.perf_counter()
         count = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
         elapsed = time.perf_counter() - started
-        if count != SAMPLES:
-            raise RuntimeError(f"the pipeline gave {count} rows for {SAMPLES} samples")
+        if count != samples:
+            raise RuntimeError(f"the pipeline gave {count} rows for {samples} samples")
         return elapsed
 
     def _map(self, runtime, payload: Dict[str, Any], function, spec: Dict[str, Any]) -> Verdict:
@@ -215,10 +216,12 @@ class PipelineCall(Experiment):
                     f"({per_sample}); configure a numpy version to compare speed"
                 )
             reference = runtime.resolve_reference(spec["numpy"])
-            baseline = self._pipeline_seconds(reference, sample, outputs)
-        ratio = seconds / baseline if baseline > 0 else float("inf")
-        compared = f"map({name}) took {per_sample}, {ratio:.1f}x the numpy version {spec['numpy']} in {mode}"
-        return confirmed(compared) if ratio >= SLOWER else not_reproduced(compared)
+
+            def per_sample_of(version):
+                return lambda: self._pipeline_seconds(version, sample, outputs, TIMED_SAMPLES) / TIMED_SAMPLES
+
+            timings = speed.measure(per_sample_of(current[0]), per_sample_of(reference))
+        return speed.decide(timings, f"map({name})", f"the numpy version {spec['numpy']} in {mode}")
 
     # -- a GeneratorDataset source ----------------------------------------------------------
 
