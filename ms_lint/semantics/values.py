@@ -24,7 +24,6 @@ rules built on this module stay silent about it.
 from __future__ import annotations
 
 import enum
-import functools
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
@@ -249,6 +248,10 @@ class Evaluator:
         """The kind of ``value``'s element at ``path`` (tuple literals are followed element by element)."""
         if not path:
             return self.kind(value, depth)
+        if isinstance(value, nodes.Call) and None not in path:
+            returned = self._returned(value, path, depth)
+            if returned is not None:
+                return returned
         index = path[0]
         elts = getattr(value, "elts", None) if isinstance(value, (nodes.Tuple, nodes.List)) else None
         if index is not None and elts is not None and not any(isinstance(elt, nodes.Starred) for elt in elts):
@@ -314,6 +317,38 @@ class Evaluator:
             return Kind.UNKNOWN
         return Kind.TENSOR
 
+    def _returned(self, call: nodes.Call, path: Sequence[Optional[int]], depth: int) -> Optional[Kind]:
+        """The element at ``path`` of what a user Cell's ``construct`` returns (``x, (h, w)``).
+
+        None when ``call`` does not call a user Cell whose ``construct`` is found.
+        """
+        built = self._object_origin(call.func, depth)
+        classdef = resolve.definition(built.func) if built is not None else None
+        if not isinstance(classdef, nodes.ClassDef):
+            return None
+        construct = next(
+            (
+                member
+                for candidate in (classdef, *cells.ancestry(classdef).user)
+                for member in candidate.locals.get("construct", ())
+                if isinstance(member, nodes.FunctionDef)
+            ),
+            None,
+        )
+        if construct is None or construct in _RETURNING:
+            return None
+        returns = [node.value for node in _own_returns(construct)]
+        if not returns or None in returns:
+            return Kind.UNKNOWN
+        _RETURNING.add(construct)
+        try:
+            kinds = [evaluator(construct)._part(value, path, depth) for value in returns]
+        finally:
+            _RETURNING.discard(construct)
+        if all(kind is Kind.TENSOR for kind in kinds):
+            return Kind.TENSOR
+        return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
+
     # -- attributes and subscripts ------------------------------------------------
 
     def _attribute(self, expr: nodes.Attribute, depth: int) -> Kind:
@@ -342,6 +377,11 @@ class Evaluator:
                 return Kind.CONSTANT
             return join(Kind.CONSTANT, self.kind(expr.slice, depth))
         if base is Kind.TENSOR:
+            index = expr.slice
+            if isinstance(expr.value, nodes.Call) and isinstance(index, nodes.Const) and type(index.value) is int:
+                returned = self._returned(expr.value, (index.value,), depth)
+                if returned is not None:
+                    return returned
             return Kind.TENSOR
         return Kind.UNKNOWN
 
@@ -385,8 +425,6 @@ class Evaluator:
                 return Kind.CONSTANT if func.attrname in CONSTANT_METHODS else Kind.TENSOR
             if receiver is Kind.CONSTANT:
                 return Kind.CONSTANT
-            if receiver is Kind.UNKNOWN and func.attrname in tensor_only_methods():
-                return Kind.TENSOR  # ``v.sum()``, ``v.astype(...)``: only a Tensor has that method
         callee = self.kind(func, depth)
         if callee is Kind.OBJECT:
             if isinstance(resolve.definition(func), nodes.ClassDef):
@@ -451,15 +489,6 @@ class Evaluator:
         return bool(loops) and all(
             isinstance(loop, (nodes.For, nodes.Comprehension)) and self.is_cell_container(loop.iter) for loop in loops
         )
-
-
-@functools.lru_cache(maxsize=1)
-def tensor_only_methods() -> frozenset:
-    """Tensor methods that Python's scalars, strings and containers lack (``sum``, ``astype``...)."""
-    python = set()
-    for builtin in (int, float, bool, complex, str, bytes, tuple, list, dict, set):
-        python |= set(dir(builtin))
-    return frozenset(catalog.tensor_methods() - python - CONSTANT_METHODS)
 
 
 def _entity_call(entity: catalog.Entity) -> Kind:
@@ -684,6 +713,13 @@ def _assigned_value(target: nodes.NodeNG) -> Optional[nodes.NodeNG]:
     return None
 
 
+_RETURNING: set = set()  # constructs whose returns are being looked at
+
+
+def _own_returns(function: nodes.FunctionDef) -> List[nodes.Return]:
+    return [node for node in function.nodes_of_class(nodes.Return) if node.scope() is function]
+
+
 _PASSING: set = set()  # (function, parameter) pairs whose callers are being looked at
 _PASSED = memo.per_run_dict()
 _UNMATCHED = object()  # a call whose *args or **kwargs may fill the parameter
@@ -849,22 +885,78 @@ def _find_instance_calls(classdef: nodes.ClassDef):
     for construction in index.of(classdef.root()).calls:
         if names.basename(construction.func) != classdef.name or resolve.definition(construction.func) is not classdef:
             continue
-        statement = construction.parent
-        if not isinstance(statement, nodes.Assign) or len(statement.targets) != 1:
-            continue
+        statement, element = construction.parent, False
+        # An element of a Cell container: ``nn.CellList([Block() for _ in range(n)])``, ``[Block(), Block()]``.
+        while isinstance(statement, (nodes.List, nodes.Tuple, nodes.ListComp, nodes.Comprehension)) or (
+            isinstance(statement, nodes.Call) and _builds_cell_sequence(statement)
+        ):
+            statement, element = statement.parent, True
+        single = isinstance(statement, nodes.Assign) and len(statement.targets) == 1
+        if not single or isinstance(statement.targets[0], nodes.AssignName):
+            collected = _collected_into(construction)
+            if collected is not None:
+                statement, element = collected, True
+            elif not single:
+                continue
         target = statement.targets[0]
         if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name):
             holder = construction.frame().parent
             if isinstance(holder, nodes.ClassDef):
                 for call in holder.nodes_of_class(nodes.Call):
-                    func = call.func
-                    if isinstance(func, nodes.Attribute) and func.attrname == target.attrname:
-                        if isinstance(func.expr, nodes.Name) and func.expr.name == target.expr.name:
+                    called = _element_of(call.func) if element else call.func
+                    if isinstance(called, nodes.Attribute) and called.attrname == target.attrname:
+                        if isinstance(called.expr, nodes.Name) and called.expr.name == target.expr.name:
                             yield call
-        elif isinstance(target, nodes.AssignName):
+        elif isinstance(target, nodes.AssignName) and not element:
             for call in construction.frame().nodes_of_class(nodes.Call):
                 if isinstance(call.func, nodes.Name) and call.func.name == target.name:
                     yield call
+
+
+def _collected_into(construction: nodes.Call) -> Optional[nodes.Assign]:
+    """``self.layers = nn.CellList(layers)`` for a Cell appended to ``layers``: ``layers.append(Block())``,
+    or ``layer = Block()`` then ``layers.append(layer)``."""
+    item: nodes.NodeNG = construction
+    statement = construction.parent
+    if isinstance(statement, nodes.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if not isinstance(target, nodes.AssignName):
+            return None
+        uses = _name_uses(construction.frame()).get(target.name, ())
+        item = next((use for use in uses if _appended_to(use) is not None), None)
+        if item is None:
+            return None
+    collection = _appended_to(item)
+    if collection is None:
+        return None
+    for use in _name_uses(construction.frame()).get(collection, ()):
+        holder = use.parent
+        if isinstance(holder, nodes.Call) and _builds_cell_sequence(holder):
+            holder = holder.parent
+        if isinstance(holder, nodes.Assign) and len(holder.targets) == 1:
+            if isinstance(holder.targets[0], nodes.AssignAttr):
+                return holder
+    return None
+
+
+def _appended_to(item: nodes.NodeNG) -> Optional[str]:
+    """``layers`` for ``item`` in ``layers.append(item)``."""
+    call = item.parent
+    if isinstance(call, nodes.Call) and call.args == [item] and isinstance(call.func, nodes.Attribute):
+        if call.func.attrname == "append" and isinstance(call.func.expr, nodes.Name):
+            return call.func.expr.name
+    return None
+
+
+def _element_of(func: nodes.NodeNG) -> Optional[nodes.NodeNG]:
+    """The container a called item comes from: ``self.blocks`` for ``self.blocks[i](x)`` or
+    ``for block in self.blocks: block(x)``."""
+    if isinstance(func, nodes.Subscript):
+        return func.value
+    binding = names.single_binding(func) if isinstance(func, nodes.Name) else None
+    if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, (nodes.For, nodes.Comprehension)):
+        return binding.parent.iter
+    return None
 
 
 @memo.per_node
