@@ -433,6 +433,40 @@ CASES = {
         """,
         [T, C, C, U, T, T],
     ),
+    "callers reach Cells held in containers; unpacked Cell results follow construct's returns": (
+        """
+        class Block(nn.Cell):
+            def construct(self, x, length, drop, train=True):
+                if train:
+                    x = x * 2
+                return __(length), __(drop)
+
+        class Embed(nn.Cell):
+            def construct(self, x):
+                h, w = x.shape[2:]
+                return ops.relu(x), (h // 2, w // 2)
+
+        class Stack(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                layers = []
+                for _ in range(2):
+                    layer = Block()
+                    layers.append(layer)
+                self.layers = nn.CellList(layers)
+                self.embed = Embed()
+                self.cell_list = []
+                self.cell_list += [Block()]
+            def construct(self, x, flag):
+                x, (h, w) = self.embed(x)
+                for layer in self.layers:
+                    x = layer(x, x.shape[1], 0.1, flag)
+                for i, cell in enumerate(self.cell_list):
+                    x = cell(x, h * w, 0.2)
+                return __(x), __(h), __(self.embed(x)[1])
+        """,
+        [C, C, T, C, C],
+    ),
     "walrus and annotated assignments": (
         """
         class Net(nn.Cell):
@@ -563,3 +597,25 @@ def test_tensor_attribute_only_tested_is_a_constant():
     evaluator = values.evaluator(scope.enclosing_function(switches))
     assert evaluator.kind(switches.test) is Kind.CONSTANT
     assert evaluator.kind(used.test) is Kind.TENSOR
+
+
+def test_switch_with_a_python_default_stays_a_switch_whatever_callers_pass():
+    # The caller's input is a Tensor only by default (nothing marks it); the callee's default says Python.
+    code = HEADER + textwrap.dedent(
+        """
+        class Norm(nn.Cell):
+            def construct(self, x, selection=0):
+                if selection == 0: #@
+                    return x
+                return x * 2
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.norm = Norm()
+            def construct(self, x, selection):
+                return self.norm(x, selection)
+        """
+    )
+    switch = astroid.extract_node(code)
+    assert values.evaluator(scope.enclosing_function(switch)).kind(switch.test) is Kind.CONSTANT

@@ -302,10 +302,12 @@ class Evaluator:
         annotated = _annotation_kind(_annotation_of(binding, arguments))
         if annotated is Kind.CONSTANT:
             return Kind.CONSTANT
+        default = _default_of(binding, arguments)
+        if isinstance(default, nodes.Const) and _used_only_as_switch(self.function, binding.name):
+            return Kind.CONSTANT  # ``def construct(self, x, train=True)`` then only ``if train:``
         passed = passed_kind(self.function, binding.name)
         if passed is not None:
             return passed
-        default = _default_of(binding, arguments)
         if default is not None:
             # A Python default no caller overrides; None stands for whatever an unseen caller passes.
             if isinstance(default, nodes.Const) and default.value is None:
@@ -892,13 +894,13 @@ def _find_instance_calls(classdef: nodes.ClassDef):
         ):
             statement, element = statement.parent, True
         single = isinstance(statement, nodes.Assign) and len(statement.targets) == 1
-        if not single or isinstance(statement.targets[0], nodes.AssignName):
+        target = statement.targets[0] if single else None
+        if target is None or isinstance(target, nodes.AssignName):
             collected = _collected_into(construction)
             if collected is not None:
-                statement, element = collected, True
-            elif not single:
+                target, element = collected, True
+            elif target is None:
                 continue
-        target = statement.targets[0]
         if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name):
             holder = construction.frame().parent
             if isinstance(holder, nodes.ClassDef):
@@ -913,9 +915,12 @@ def _find_instance_calls(classdef: nodes.ClassDef):
                     yield call
 
 
-def _collected_into(construction: nodes.Call) -> Optional[nodes.Assign]:
-    """``self.layers = nn.CellList(layers)`` for a Cell appended to ``layers``: ``layers.append(Block())``,
-    or ``layer = Block()`` then ``layers.append(layer)``."""
+def _collected_into(construction: nodes.Call) -> Optional[nodes.AssignAttr]:
+    """``self.layers`` for a Cell collected into a container of Cells held there.
+
+    ``layers.append(Block())`` or ``layer = Block()`` then ``layers.append(layer)``, with
+    ``self.layers = nn.CellList(layers)``; or ``self.layers += [layer]``.
+    """
     item: nodes.NodeNG = construction
     statement = construction.parent
     if isinstance(statement, nodes.Assign) and len(statement.targets) == 1:
@@ -923,9 +928,12 @@ def _collected_into(construction: nodes.Call) -> Optional[nodes.Assign]:
         if not isinstance(target, nodes.AssignName):
             return None
         uses = _name_uses(construction.frame()).get(target.name, ())
-        item = next((use for use in uses if _appended_to(use) is not None), None)
+        item = next((use for use in uses if _appended_to(use) is not None or _added_to(use) is not None), None)
         if item is None:
             return None
+    added = _added_to(item)
+    if added is not None:
+        return added
     collection = _appended_to(item)
     if collection is None:
         return None
@@ -935,7 +943,17 @@ def _collected_into(construction: nodes.Call) -> Optional[nodes.Assign]:
             holder = holder.parent
         if isinstance(holder, nodes.Assign) and len(holder.targets) == 1:
             if isinstance(holder.targets[0], nodes.AssignAttr):
-                return holder
+                return holder.targets[0]
+    return None
+
+
+def _added_to(item: nodes.NodeNG) -> Optional[nodes.AssignAttr]:
+    """``self.layers`` for ``item`` in ``self.layers += [item]``."""
+    container = item.parent
+    statement = container.parent if isinstance(container, (nodes.List, nodes.Tuple)) else None
+    if isinstance(statement, nodes.AugAssign) and statement.value is container:
+        if isinstance(statement.target, nodes.AssignAttr):
+            return statement.target
     return None
 
 
@@ -954,8 +972,17 @@ def _element_of(func: nodes.NodeNG) -> Optional[nodes.NodeNG]:
     if isinstance(func, nodes.Subscript):
         return func.value
     binding = names.single_binding(func) if isinstance(func, nodes.Name) else None
-    if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, (nodes.For, nodes.Comprehension)):
+    if not isinstance(binding, nodes.AssignName):
+        return None
+    if isinstance(binding.parent, (nodes.For, nodes.Comprehension)):
         return binding.parent.iter
+    # ``for i, block in enumerate(self.blocks)``
+    target = binding.parent
+    loop = target.parent if isinstance(target, nodes.Tuple) else None
+    if isinstance(loop, (nodes.For, nodes.Comprehension)) and loop.target is target and target.elts.index(binding) == 1:
+        iterable = loop.iter
+        if isinstance(iterable, nodes.Call) and names.is_builtin(iterable.func) and iterable.func.name == "enumerate":
+            return iterable.args[0] if iterable.args else None
     return None
 
 
