@@ -22,17 +22,10 @@ from mindspore import ops as P
 """
 
 
-def classify(code, certain=False):
+def classify(code):
     found = astroid.extract_node(HEADER + textwrap.dedent(code))
     found = found if isinstance(found, list) else [found]
-    results = []
-    for node in found:
-        evaluator = values.Evaluator(scope.enclosing_function(node))
-        if certain:
-            results.append(evaluator.is_certain_tensor(node))
-        else:
-            results.append(evaluator.kind(node))
-    return results
+    return [values.evaluator(scope.enclosing_function(node)).kind(node) for node in found]
 
 
 CASES = {
@@ -52,19 +45,71 @@ CASES = {
                           *, flag=True, limit):
                 return __(k), __(scale), __(dtype), __(mask), __(n), __(y), __(flag), __(limit)
         """,
-        [C, C, C, U, C, T, C, T],
+        [C, C, C, U, C, U, C, T],
     ),
-    "bprop inputs are tensors; helper inputs are unknown": (
+    "python annotations are constants": (
+        """
+        from typing import List, Optional, Tuple, Union
+        import typing
+
+        class Net(nn.Cell):
+            def construct(self, x, a: int, b: Tuple[int, ...], c: Optional[int], d: List[float], e: "str",
+                          f: typing.Optional[typing.Tuple[int, int]], g: Union[int, float], h: tuple, i: int | None,
+                          j: Tensor, k: Optional[Tensor]):
+                return __(a), __(b), __(c), __(d), __(e), __(f), __(g), __(h), __(i), __(j), __(k), __(x[:, :a])
+        """,
+        [C, C, C, C, C, C, C, C, C, T, T, T],
+    ),
+    "python defaults no caller overrides with a tensor": (
+        """
+        class Block(nn.Cell):
+            def construct(self, x, use_cache=False, scale=1.0, mode="train", limit=None, kept=2):
+                return __(use_cache), __(scale), __(mode), __(limit), __(kept)
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.block = Block()
+            def construct(self, x):
+                return self.block(x, True, kept=ops.argmax(x))
+        """,
+        [C, C, C, U, T],
+    ),
+    "bprop inputs are tensors; a helper's input is a tensor when every caller passes one": (
         """
         class Net(nn.Cell):
-            def construct(self, x):
-                return self.helper(x)
+            def construct(self, x, size=4):
+                return self.helper(x), self.mixed(x), self.mixed(size), self.unseen(x), self.mapped(x)
             def helper(self, y):
+                return __(y)
+            def mixed(self, y):
+                return __(y)
+            def uncalled(self, y):
+                return __(y)
+            def mapped(self, y):
                 return __(y)
             def bprop(self, x, out, dout):
                 return __(dout)
+            def elsewhere(self, xs):
+                return ops.Map()(self.mapped, xs)
         """,
-        [U, T],
+        [T, U, U, U, T],
+    ),
+    "helper functions and static methods: every caller in the module counts": (
+        """
+        def crop(x, k):
+            return __(x), __(k)
+
+        class Net(nn.Cell):
+            def construct(self, x, ids):
+                a = crop(x, ops.argmax(x))
+                b = crop(x, 3)
+                return a, b, self.pad(ids, 2), self.pad(ids, x.shape[0])
+            @staticmethod
+            def pad(ids, width):
+                return __(ids), __(width)
+        """,
+        [T, U, T, C],
     ),
     "jit function inputs are tensors": (
         """
@@ -174,15 +219,43 @@ CASES = {
         """,
         [C, C, C, T, T],
     ),
-    "range over a tensor bound is a tensor": (
+    "range loop indices are python ints, whatever the bound": (
+        """
+        class Net(nn.Cell):
+            def construct(self, x, lengths, steps):
+                for i in range(ops.argmax(x)):
+                    pass
+                for j in range(max(lengths)):
+                    pass
+                for k in range(x.shape[1] // 2):
+                    pass
+                for m in range(int(steps * 2)):
+                    pass
+                return __(i), __(j), __(k), __(lengths), __(max(lengths)), __(steps)
+        """,
+        [C, C, C, C, C, C],
+    ),
+    "shapes, sizes and ints built from them": (
         """
         class Net(nn.Cell):
             def construct(self, x):
-                for i in range(ops.argmax(x)):
-                    pass
-                return __(i)
+                n = x.size(0)
+                h, w = x.shape[-2:]
+                half = int(h * 0.5) + x.ndim
+                return __(n), __(x.size(1) // 2), __(x.size), __(half), __(len(x) - 1), __(x[:, : w // 2])
         """,
-        [T],
+        [C, C, C, C, C, T],
+    ),
+    "membership tests on python containers are not tensors": (
+        """
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.names = {"a": 1}
+            def construct(self, x, key, **kwargs):
+                return __("past" in kwargs), __(key in self.names), __(x in (1, 2)), __(key not in {1, 2})
+        """,
+        [C, U, U, U],
     ),
     "enumerate and zip": (
         """
@@ -272,9 +345,9 @@ CASES = {
                 b = 1 if self.training else 2
                 c = 1 if x > 0 else 2
                 return (__(y is None), __(x is not None), __(isinstance(x, Tensor)), __(a), __(b), __(c),
-                        __(x in (1, 2)), __("abc" in ("a", "abc")), __(x == "train"), __(x in ("a", "b")))
+                        __("abc" in ("a", "abc")), __(x == "train"), __(x in ("a", "b")))
         """,
-        [C, C, C, T, C, T, T, C, C, C],
+        [C, C, C, T, C, T, C, C, C],
     ),
     "module constants and literals": (
         """
@@ -318,7 +391,7 @@ CASES = {
                     return __(x), __(scale)
                 return inner(2)
         """,
-        [T, U],
+        [T, C],
     ),
     "comprehension variables": (
         """
@@ -337,9 +410,10 @@ CASES = {
                 super().__init__()
                 self.clip = ClipGradients()
                 self.scale = Scale()
+                self.all = All()
             def construct(self, grads, loss):
                 grads = self.clip(grads, CLIP_TYPE, clip_value=1.0)
-                return self.scale(loss, 2.0), self.scale(loss, ops.relu(loss))
+                return self.scale(loss, 2.0), self.scale(loss, ops.relu(loss)), self.all(loss, loss)
 
         class ClipGradients(nn.Cell):
             def construct(self, grads, clip_type, clip_value):
@@ -349,11 +423,49 @@ CASES = {
             def construct(self, x, factor):
                 return __(factor)
 
+        class All(nn.Cell):
+            def construct(self, x, factor):
+                return __(factor)
+
         class Lonely(nn.Cell):
             def construct(self, x, factor):
                 return __(factor)
         """,
-        [T, C, C, T, T],
+        [T, C, C, U, T, T],
+    ),
+    "callers reach Cells held in containers; unpacked Cell results follow construct's returns": (
+        """
+        class Block(nn.Cell):
+            def construct(self, x, length, drop, train=True):
+                if train:
+                    x = x * 2
+                return __(length), __(drop)
+
+        class Embed(nn.Cell):
+            def construct(self, x):
+                h, w = x.shape[2:]
+                return ops.relu(x), (h // 2, w // 2)
+
+        class Stack(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                layers = []
+                for _ in range(2):
+                    layer = Block()
+                    layers.append(layer)
+                self.layers = nn.CellList(layers)
+                self.embed = Embed()
+                self.cell_list = []
+                self.cell_list += [Block()]
+            def construct(self, x, flag):
+                x, (h, w) = self.embed(x)
+                for layer in self.layers:
+                    x = layer(x, x.shape[1], 0.1, flag)
+                for i, cell in enumerate(self.cell_list):
+                    x = cell(x, h * w, 0.2)
+                return __(x), __(h), __(self.embed(x)[1])
+        """,
+        [C, C, T, C, C],
     ),
     "walrus and annotated assignments": (
         """
@@ -375,20 +487,15 @@ def test_kinds(name):
     assert classify(code) == expected
 
 
-def test_certain_tensors_do_not_rest_on_inputs():
+def test_methods_of_an_unknown_value_prove_nothing():
     code = """
     class Net(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.w = Parameter(Tensor(np.ones(3), ms.float32), name="w")
-        def construct(self, x, k, y: Tensor):
-            n = ops.argmax(x)
-            return (__(x), __(x[:2]), __(k + 1), __(n), __(n + k), __(x.sum()), __(self.w), __(y), __(x.shape[0]),
-                    __(x > 0), __(x.count(1)), __(k.astype(ms.int32) + 1))
+        def construct(self, x, *inputs):
+            k = inputs[0]
+            return __(k), __(k + 1), __(k.sum()), __(k.astype(ms.int32) + 1), __(k.size(0))
     """
-    # Only a Tensor has sum() and astype(): calling them proves the input is one; count() does not.
-    expected = [False, False, False, True, True, True, True, True, False, False, False, True]
-    assert classify(code, certain=True) == expected
+    # A numpy array has sum() and astype() too: a method alone does not make a Tensor.
+    assert classify(code) == [U, U, U, U, U]
 
 
 def test_origin_of_primitive_objects():
@@ -466,3 +573,49 @@ def test_inputs_only_tested_are_python_switches_not_tensors():
     assert evaluator.kind(switch.test) is Kind.UNKNOWN
     assert evaluator.kind(negated.test) is Kind.UNKNOWN
     assert evaluator.kind(tensor.test) is Kind.TENSOR
+
+
+def test_tensor_attribute_only_tested_is_a_constant():
+    # A Tensor built in __init__ and only ever tested compiles like a Python constant.
+    code = HEADER + textwrap.dedent(
+        """
+        class Net(nn.Cell):
+            def __init__(self, flag):
+                super().__init__()
+                self.use_bias = Tensor(True, ms.bool_)
+                self.enabled = Tensor(flag)
+                self.offset = Tensor(1.0)
+            def construct(self, x):
+                if self.use_bias and not self.enabled: #@
+                    x = x + 1
+                if self.offset: #@
+                    x = x - self.offset
+                return x
+        """
+    )
+    switches, used = astroid.extract_node(code)
+    evaluator = values.evaluator(scope.enclosing_function(switches))
+    assert evaluator.kind(switches.test) is Kind.CONSTANT
+    assert evaluator.kind(used.test) is Kind.TENSOR
+
+
+def test_switch_with_a_python_default_stays_a_switch_whatever_callers_pass():
+    # The caller's input is a Tensor only by default (nothing marks it); the callee's default says Python.
+    code = HEADER + textwrap.dedent(
+        """
+        class Norm(nn.Cell):
+            def construct(self, x, selection=0):
+                if selection == 0: #@
+                    return x
+                return x * 2
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.norm = Norm()
+            def construct(self, x, selection):
+                return self.norm(x, selection)
+        """
+    )
+    switch = astroid.extract_node(code)
+    assert values.evaluator(scope.enclosing_function(switch)).kind(switch.test) is Kind.CONSTANT

@@ -51,12 +51,15 @@ MAX_DEPTH = 6
 
 @dataclass(frozen=True)
 class Finding:
-    """A dynamic-shape construct: the node to report, what it is, and whether it is certain."""
+    """A dynamic-shape construct: the node to report, what it is, and the operator if any.
+
+    Found only on proven Tensors, so always ``certain`` (kept for the checkers' ``detail``).
+    """
 
     node: nodes.NodeNG
     expr: nodes.NodeNG  # the bound, mask or call that makes the shape dynamic
-    certain: bool
     op: Optional[DynamicShapeOp] = None
+    certain: bool = True
 
 
 def _slices(subscript: nodes.Subscript) -> List[nodes.Slice]:
@@ -95,7 +98,7 @@ def variable_slice_bounds(subscript: nodes.Subscript, evaluator: Evaluator) -> I
         return
     for bound in bounds:
         if evaluator.kind(bound) is Kind.TENSOR:
-            yield Finding(node=subscript, expr=bound, certain=evaluator.is_certain_tensor(bound))
+            yield Finding(node=subscript, expr=bound)
 
 
 def _is_literal(expr: nodes.NodeNG) -> bool:
@@ -122,7 +125,7 @@ def boolean_mask_index(subscript: nodes.Subscript, evaluator: Evaluator) -> Opti
         return None
     for index in candidates:
         if is_boolean_tensor(index, evaluator):
-            return Finding(node=subscript, expr=index, certain=evaluator.is_certain_tensor(index))
+            return Finding(node=subscript, expr=index)
     return None
 
 
@@ -207,11 +210,7 @@ def dynamic_shape_call(call: nodes.Call, evaluator: Evaluator) -> Optional[Findi
         if names.mindspore_name(call.func) or evaluator.kind(call.func.expr) is not Kind.TENSOR:
             return None
         op = OPS_BY_METHOD[call.func.attrname]
-        finding = _decide(op, call, _argument(call, op, form="method"), evaluator)
-        if finding is not None and op.value_argument is None:
-            # Always dynamic, but only if the receiver really is a Tensor.
-            return Finding(node=call, expr=call, certain=evaluator.is_certain_tensor(call.func.expr), op=op)
-        return finding
+        return _decide(op, call, _argument(call, op, form="method"), evaluator)
     return None
 
 
@@ -228,7 +227,7 @@ def _argument(call: nodes.Call, op: DynamicShapeOp, form: str) -> Optional[nodes
 
 def _decide(op: DynamicShapeOp, call: nodes.Call, argument, evaluator: Evaluator) -> Optional[Finding]:
     if op.value_argument is None:
-        return Finding(node=call, expr=call, certain=True, op=op)
+        return Finding(node=call, expr=call, op=op)
     if argument is None or evaluator.kind(argument) is not Kind.TENSOR:
         return None
-    return Finding(node=call, expr=argument, certain=evaluator.is_certain_tensor(argument), op=op)
+    return Finding(node=call, expr=argument, op=op)

@@ -1,25 +1,30 @@
 """Tensor-valued versus compile-time-constant expressions in graph-compiled code.
 
 In GRAPH_MODE, a value is a *variable* (known only at run time) when it comes
-from a Tensor: a ``construct`` input, the result of an op, Cell or Tensor method,
-or arithmetic on those. It is a *constant* when the compiler knows it: Python
-literals, ``self.<attr>`` set from Python values, ``x.shape[i]``, ``x.ndim``,
-``len(...)``, ``range(CONST)`` loop indices. MindSpore's docs call these
-"variable" and "constant" conditions.
+from a Tensor; it is a *constant* when the compiler knows it. MindSpore's docs
+call these "variable" and "constant" conditions. TENSOR here means proven by the
+code, never assumed:
 
-Inputs of a graph entry (``construct``/``bprop``, ``@jit`` functions) are taken
-to be Tensors unless a default value, an annotation or the callers in the same
-module say otherwise (``self.clip(grads, 1, 1.0)`` passes constants); ``*args``
-and ``**kwargs`` are not followed. That is an assumption (a Python scalar may be
-passed, and is then a constant): :meth:`Evaluator.is_certain_tensor` answers
-without it, True only for values the code itself makes Tensors (ops, Cells,
-``Parameter``, and methods only a Tensor has, such as ``x.sum()``).
+- the result of an op, a Cell, a Primitive or a Tensor method, ``Tensor(...)``,
+  ``Parameter(...)``, and arithmetic on one of these;
+- an input of a graph entry (``construct``/``bprop``, ``@jit`` functions) that
+  nothing marks otherwise: no Python annotation (``int``, ``Tuple[int, ...]``,
+  ``Optional[float]``...), no Python default, no use only as a branch switch or
+  by ``range()``, and no caller in the module passing something else;
+- a parameter of any other function (a helper, a closure) when every caller in
+  the module passes a proven Tensor there.
+
+Constants: literals, ``self.<attr>`` set from Python values, ``x.shape[i]``,
+``x.ndim``, ``x.size``/``x.size(i)``, ``len(...)``, ``range()`` loop indices
+(graph mode takes only Python ints there), ``in`` tests, and a ``Tensor(True)``
+stored in ``__init__`` that is only ever tested. Anything else is UNKNOWN, and the
+rules built on this module stay silent about it.
 """
 
 from __future__ import annotations
 
 import enum
-import functools
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
 from astroid import nodes
@@ -40,7 +45,7 @@ class Kind(enum.Enum):
 SHAPE_ATTRIBUTES = frozenset({"shape", "ndim", "dtype"})
 # Further Tensor attributes and methods whose results the compiler knows under static shapes.
 CONSTANT_ATTRIBUTES = SHAPE_ATTRIBUTES | frozenset({"size", "itemsize", "nbytes", "strides"})
-CONSTANT_METHODS = frozenset({"dim", "numel", "nelement", "ndimension"})
+CONSTANT_METHODS = frozenset({"dim", "numel", "nelement", "ndimension", "size"})
 # Functional ops and Primitives that return static shape or type information.
 CONSTANT_OPS = frozenset(
     {
@@ -86,22 +91,17 @@ def is_graph_entry(function: nodes.FunctionDef) -> bool:
 class Evaluator:
     """Classifies expressions of one function; results are memoised per node.
 
-    ``inputs_are_tensors``: whether the function's parameters are Tensors; by
-    default, those of graph entries are (see :func:`is_graph_entry`).
+    ``inputs_are_tensors``: whether the function is a graph entry, whose inputs are
+    Tensors unless marked otherwise; by default, see :func:`is_graph_entry`.
     """
 
     def __init__(self, function: nodes.FunctionDef, inputs_are_tensors: Optional[bool] = None):
         self.function = function
         self.classdef = function.parent if isinstance(function.parent, nodes.ClassDef) else None
         self.inputs_are_tensors = is_graph_entry(function) if inputs_are_tensors is None else inputs_are_tensors
-        # False when asked for certainty: no function's inputs are assumed to be Tensors.
-        self._assume_inputs = inputs_are_tensors is None or inputs_are_tensors
         self._memo: Dict[nodes.NodeNG, Kind] = {}
         self._arguments: Dict[nodes.NodeNG, Kind] = {}
         self._active: set = set()
-        self._certain: Optional[Evaluator] = None
-        # For the evaluator of certainties: the evaluator that assumes graph inputs are Tensors.
-        self._assuming: Optional[Evaluator] = None
 
     def kind(self, expr: Optional[nodes.NodeNG], depth: int = 0) -> Kind:
         """The kind of an expression's value."""
@@ -124,16 +124,6 @@ class Evaluator:
 
     def is_constant(self, expr: nodes.NodeNG) -> bool:
         return self.kind(expr) is Kind.CONSTANT
-
-    def is_certain_tensor(self, expr: nodes.NodeNG) -> bool:
-        """A Tensor even if no function input is assumed to be one (the code makes it a Tensor)."""
-        if self._certain is None:
-            if self._assume_inputs:
-                self._certain = Evaluator(self.function, inputs_are_tensors=False)
-                self._certain._assuming = self
-            else:
-                self._certain = self
-        return self._certain.kind(expr) is Kind.TENSOR
 
     def origin(self, func: nodes.NodeNG) -> Optional[nodes.Call]:
         """The constructor call that built the object ``func`` refers to (``ops.TopK()``), if known."""
@@ -179,7 +169,11 @@ class Evaluator:
         # A Tensor is never compared with a string: ``mode == "train"`` is a constant test.
         if any(_is_string(operand) for operand in (expr.left, *(right for _, right in expr.ops))):
             return Kind.CONSTANT
-        return join(self.kind(expr.left, depth), *(self.kind(right, depth) for _, right in expr.ops))
+        kinds = [self.kind(expr.left, depth), *(self.kind(right, depth) for _, right in expr.ops)]
+        # ``key in kwargs``, ``name not in self.layers``: membership in a Python container.
+        if any(op in ("in", "not in") for op, _ in expr.ops):
+            return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
+        return join(*kinds)
 
     # -- names --------------------------------------------------------------------
 
@@ -210,7 +204,7 @@ class Evaluator:
             return Kind.UNKNOWN
         parent = binding.parent
         if isinstance(parent, nodes.Arguments):
-            owner = self._evaluator_of(parent.parent)
+            owner = self if parent.parent is self.function else _evaluator_of(parent.parent)
             return owner._cached_argument(binding, parent) if owner else Kind.UNKNOWN
         if isinstance(parent, (nodes.Tuple, nodes.List, nodes.Starred)):
             return self._unpacked(binding, depth)
@@ -230,17 +224,6 @@ class Evaluator:
         """The value a name held before ``name += ...``."""
         earlier = [other for other in names.bindings(binding) if other is not binding]
         return join_bindings(self._binding(other, depth) for other in earlier) if earlier else Kind.UNKNOWN
-
-    def _evaluator_of(self, function: nodes.NodeNG) -> Optional["Evaluator"]:
-        """The evaluator of the function that owns a parameter (an enclosing one for closures).
-
-        None for lambdas: their parameters are not followed.
-        """
-        if function is self.function:
-            return self
-        if not isinstance(function, nodes.FunctionDef):
-            return None
-        return Evaluator(function, inputs_are_tensors=None if self._assume_inputs else False)
 
     def _unpacked(self, binding: nodes.AssignName, depth: int) -> Kind:
         """A name bound by unpacking: ``a, b = ...`` or ``for i, (a, b) in ...``."""
@@ -265,6 +248,10 @@ class Evaluator:
         """The kind of ``value``'s element at ``path`` (tuple literals are followed element by element)."""
         if not path:
             return self.kind(value, depth)
+        if isinstance(value, nodes.Call) and None not in path:
+            returned = self._returned(value, path, depth)
+            if returned is not None:
+                return returned
         index = path[0]
         elts = getattr(value, "elts", None) if isinstance(value, (nodes.Tuple, nodes.List)) else None
         if index is not None and elts is not None and not any(isinstance(elt, nodes.Starred) for elt in elts):
@@ -278,7 +265,8 @@ class Evaluator:
         if isinstance(iterable, nodes.Call) and names.is_builtin(iterable.func):
             builtin = iterable.func.name
             if builtin == "range":
-                return join(*(self.kind(arg, depth) for arg in iterable.args)) if not path else Kind.UNKNOWN
+                # Graph mode takes only Python ints in range() (a Tensor bound fails to compile).
+                return Kind.CONSTANT if not path else Kind.UNKNOWN
             if builtin == "enumerate" and iterable.args:
                 # The index is a constant of the unrolled loop; the item is as the sequence's items.
                 if not path or path[0] is None:
@@ -305,28 +293,63 @@ class Evaluator:
         return self._arguments[binding]
 
     def _argument(self, binding: nodes.AssignName, arguments: nodes.Arguments) -> Kind:
-        """Inputs of graph entries are Tensors unless a default or annotation says otherwise."""
+        """What a parameter holds: see the module docstring."""
         positional = arguments.posonlyargs + arguments.args
         if positional and positional[0] is binding and self.classdef is not None and not _is_static(self.function):
             return Kind.OBJECT  # self
-        annotation = _annotation_of(binding, arguments)
-        if annotation is not None:
-            annotated = _annotation_kind(annotation)
-            if annotated is not None:
-                return annotated
-        default = _default_of(binding, arguments)
-        if default is not None:
-            if isinstance(default, nodes.Const) and default.value is None:
-                return Kind.UNKNOWN  # optional input: None, or whatever the caller passes
-            default_kind = self.kind(default)
-            if default_kind is Kind.CONSTANT:
-                return Kind.CONSTANT
         if _given_to_range(self.function, binding.name):
             return Kind.CONSTANT
+        annotated = _annotation_kind(_annotation_of(binding, arguments))
+        if annotated is Kind.CONSTANT:
+            return Kind.CONSTANT
+        default = _default_of(binding, arguments)
+        if isinstance(default, nodes.Const) and _used_only_as_switch(self.function, binding.name):
+            return Kind.CONSTANT  # ``def construct(self, x, train=True)`` then only ``if train:``
+        passed = passed_kind(self.function, binding.name)
+        if passed is not None:
+            return passed
+        if default is not None:
+            # A Python default no caller overrides; None stands for whatever an unseen caller passes.
+            if isinstance(default, nodes.Const) and default.value is None:
+                return Kind.UNKNOWN
+            return Kind.CONSTANT if self.kind(default) is Kind.CONSTANT else Kind.UNKNOWN
+        if annotated is Kind.TENSOR:
+            return Kind.TENSOR
         if not self.inputs_are_tensors or _used_only_as_switch(self.function, binding.name):
             return Kind.UNKNOWN
-        passed = caller_argument_kind(self.function, binding.name) if self._assume_inputs else None
-        return passed if passed is not None else Kind.TENSOR
+        return Kind.TENSOR
+
+    def _returned(self, call: nodes.Call, path: Sequence[Optional[int]], depth: int) -> Optional[Kind]:
+        """The element at ``path`` of what a user Cell's ``construct`` returns (``x, (h, w)``).
+
+        None when ``call`` does not call a user Cell whose ``construct`` is found.
+        """
+        built = self._object_origin(call.func, depth)
+        classdef = resolve.definition(built.func) if built is not None else None
+        if not isinstance(classdef, nodes.ClassDef):
+            return None
+        construct = next(
+            (
+                member
+                for candidate in (classdef, *cells.ancestry(classdef).user)
+                for member in candidate.locals.get("construct", ())
+                if isinstance(member, nodes.FunctionDef)
+            ),
+            None,
+        )
+        if construct is None or construct in _RETURNING:
+            return None
+        returns = [node.value for node in _own_returns(construct)]
+        if not returns or None in returns:
+            return Kind.UNKNOWN
+        _RETURNING.add(construct)
+        try:
+            kinds = [evaluator(construct)._part(value, path, depth) for value in returns]
+        finally:
+            _RETURNING.discard(construct)
+        if all(kind is Kind.TENSOR for kind in kinds):
+            return Kind.TENSOR
+        return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
 
     # -- attributes and subscripts ------------------------------------------------
 
@@ -356,6 +379,11 @@ class Evaluator:
                 return Kind.CONSTANT
             return join(Kind.CONSTANT, self.kind(expr.slice, depth))
         if base is Kind.TENSOR:
+            index = expr.slice
+            if isinstance(expr.value, nodes.Call) and isinstance(index, nodes.Const) and type(index.value) is int:
+                returned = self._returned(expr.value, (index.value,), depth)
+                if returned is not None:
+                    return returned
             return Kind.TENSOR
         return Kind.UNKNOWN
 
@@ -376,10 +404,12 @@ class Evaluator:
             if method is None:
                 kinds.append(self.kind(value, depth) if value is not None else Kind.UNKNOWN)
             else:
-                owner = self if method is self.function else Evaluator(method, inputs_are_tensors=False)
+                owner = self if method is self.function else evaluator(method)
                 kinds.append(owner.kind(value, depth))
         if Kind.OBJECT in kinds and all(kind in (Kind.OBJECT, Kind.CONSTANT) for kind in kinds):
             return Kind.OBJECT
+        if Kind.TENSOR in kinds and _constant_tensor_switch(self.classdef, attrname, values):
+            return Kind.CONSTANT
         return join(*kinds)
 
     # -- calls --------------------------------------------------------------------
@@ -397,22 +427,12 @@ class Evaluator:
                 return Kind.CONSTANT if func.attrname in CONSTANT_METHODS else Kind.TENSOR
             if receiver is Kind.CONSTANT:
                 return Kind.CONSTANT
-            if receiver is Kind.UNKNOWN and self._proves_tensor(func, depth):
-                return Kind.TENSOR
         callee = self.kind(func, depth)
         if callee is Kind.OBJECT:
             if isinstance(resolve.definition(func), nodes.ClassDef):
                 return Kind.OBJECT  # an instance of a user class (a Cell, or any other object)
             return self._object_call(func, depth)
         return Kind.UNKNOWN
-
-    def _proves_tensor(self, method: nodes.Attribute, depth: int) -> bool:
-        """``x.sum()`` on an input assumed to be a Tensor: only a Tensor has that method, so it is one."""
-        return (
-            self._assuming is not None
-            and method.attrname in tensor_only_methods()
-            and self._assuming.kind(method.expr, depth) is Kind.TENSOR
-        )
 
     def _builtin_call(self, name: str, expr: nodes.Call, depth: int) -> Kind:
         if name in CONSTANT_BUILTINS:
@@ -471,15 +491,6 @@ class Evaluator:
         return bool(loops) and all(
             isinstance(loop, (nodes.For, nodes.Comprehension)) and self.is_cell_container(loop.iter) for loop in loops
         )
-
-
-@functools.lru_cache(maxsize=1)
-def tensor_only_methods() -> frozenset:
-    """Tensor methods that Python's scalars, strings and containers lack (``sum``, ``astype``...)."""
-    python = set()
-    for builtin in (int, float, bool, complex, str, bytes, tuple, list, dict, set):
-        python |= set(dir(builtin))
-    return frozenset(catalog.tensor_methods() - python - CONSTANT_METHODS)
 
 
 def _entity_call(entity: catalog.Entity) -> Kind:
@@ -542,19 +553,34 @@ def _given_to_range(function: nodes.FunctionDef, name: str) -> bool:
     """An input that ``range(...)`` takes is a Python int: graph mode refuses a Tensor there.
 
     MindSpore 2.10, GRAPH_MODE: ``for i in range(n)`` with a Tensor ``n`` fails to compile
-    ("For 'make_range', the 0th input should be a int scalar").
+    ("For 'make_range', the 0th input should be a int scalar"). So does ``range(max(lengths))``
+    with a Tensor ``lengths``: the input given to range through arithmetic or ``max``/``int``...
+    is a Python value too.
     """
     for use in _name_uses(function).get(name, ()):
-        call = use.parent
+        node, parent = use, use.parent
+        while isinstance(parent, (nodes.BinOp, nodes.UnaryOp)) or _is_pass_through_call(parent, node):
+            node, parent = parent, parent.parent
         if (
-            isinstance(call, nodes.Call)
-            and use in call.args
-            and isinstance(call.func, nodes.Name)
-            and call.func.name == "range"
-            and names.is_builtin(call.func)
+            isinstance(parent, nodes.Call)
+            and node in parent.args
+            and isinstance(parent.func, nodes.Name)
+            and parent.func.name == "range"
+            and names.is_builtin(parent.func)
         ):
             return True
     return False
+
+
+def _is_pass_through_call(call: nodes.NodeNG, argument: nodes.NodeNG) -> bool:
+    """``max(lengths)``, ``int(n)``: a builtin whose result is as its arguments."""
+    return (
+        isinstance(call, nodes.Call)
+        and argument in call.args
+        and isinstance(call.func, nodes.Name)
+        and call.func.name in PASS_THROUGH_BUILTINS
+        and names.is_builtin(call.func)
+    )
 
 
 @memo.per_node
@@ -605,13 +631,45 @@ def _annotation_of(binding: nodes.AssignName, arguments: nodes.Arguments) -> Opt
     return None
 
 
-def _annotation_kind(annotation: nodes.NodeNG) -> Optional[Kind]:
-    if isinstance(annotation, nodes.Name) and annotation.name in ("int", "float", "bool", "str"):
+PYTHON_TYPES = frozenset(
+    {"int", "float", "bool", "str", "bytes", "complex", "tuple", "list", "dict", "set", "frozenset", "None"}
+)
+# typing's containers and wrappers: ``Tuple[int, ...]``, ``Optional[float]``, ``Union[int, str]``...
+TYPING_WRAPPERS = frozenset(
+    {"Tuple", "List", "Dict", "Set", "FrozenSet", "Sequence", "Mapping", "Iterable", "Optional", "Union", "Literal"}
+)
+
+
+def _annotation_kind(annotation: Optional[nodes.NodeNG]) -> Optional[Kind]:
+    """CONSTANT for Python types (``int``, ``Tuple[int, ...]``, ``Optional[float]``), TENSOR for
+    ``Tensor``/``Parameter``, else None (no annotation, or one that says neither)."""
+    if annotation is None:
+        return None
+    if _is_python_type(annotation):
         return Kind.CONSTANT
     entity = names.entity(annotation)
     if entity is not None and entity.kind in ("tensor", "parameter"):
         return Kind.TENSOR
     return None
+
+
+def _is_python_type(annotation: nodes.NodeNG) -> bool:
+    if isinstance(annotation, nodes.Const):
+        if annotation.value is None or annotation.value is Ellipsis:
+            return True
+        return isinstance(annotation.value, str) and annotation.value.strip() in PYTHON_TYPES
+    if isinstance(annotation, (nodes.Name, nodes.Attribute)):
+        return names.basename(annotation) in PYTHON_TYPES and not names.mindspore_name(annotation)
+    if isinstance(annotation, nodes.Subscript):
+        wrapper = names.basename(annotation.value)
+        if wrapper not in TYPING_WRAPPERS and wrapper not in PYTHON_TYPES:
+            return False
+        index = annotation.slice
+        parts = index.elts if isinstance(index, nodes.Tuple) else [index]
+        return wrapper == "Literal" or all(_is_python_type(part) for part in parts)
+    if isinstance(annotation, nodes.BinOp) and annotation.op == "|":
+        return _is_python_type(annotation.left) and _is_python_type(annotation.right)
+    return False
 
 
 def _default_of(binding: nodes.AssignName, arguments: nodes.Arguments) -> Optional[nodes.NodeNG]:
@@ -657,48 +715,166 @@ def _assigned_value(target: nodes.NodeNG) -> Optional[nodes.NodeNG]:
     return None
 
 
-_CALLERS_ACTIVE: set = set()
+_RETURNING: set = set()  # constructs whose returns are being looked at
 
 
-@functools.lru_cache(maxsize=1024)
-def caller_argument_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
-    """What the callers in the same module pass to parameter ``name`` of a Cell's ``construct``.
+def _own_returns(function: nodes.FunctionDef) -> List[nodes.Return]:
+    return [node for node in function.nodes_of_class(nodes.Return) if node.scope() is function]
 
-    ``self.clip = ClipGradients()`` then ``self.clip(grads, 1, 1.0)``: the last two inputs of
-    ``ClipGradients.construct`` are constants, not Tensors. None when no call is found (the
-    Cell is called from elsewhere: its inputs are then taken to be Tensors).
+
+_PASSING: set = set()  # (function, parameter) pairs whose callers are being looked at
+_PASSED = memo.per_run_dict()
+_UNMATCHED = object()  # a call whose *args or **kwargs may fill the parameter
+
+
+def passed_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
+    """What the callers in the same module pass to parameter ``name`` of ``function``.
+
+    TENSOR when every call that gives the parameter a value passes a proven Tensor,
+    CONSTANT when every one passes a constant, else UNKNOWN (also when the function is
+    passed around as a value: its callers are not all visible). None when no call gives
+    the parameter a value. A Cell's ``construct`` is called through its instances:
+    ``self.clip = ClipGradients()`` then ``self.clip(grads, 1, 1.0)``.
     """
-    classdef = function.parent
-    if function.name != "construct" or not isinstance(classdef, nodes.ClassDef) or function in _CALLERS_ACTIVE:
-        return None
-    _CALLERS_ACTIVE.add(function)
+    key = (function, name)
+    if key in _PASSED:
+        return _PASSED[key]
+    if key in _PASSING:
+        return Kind.UNKNOWN  # a call cycle: no proof either way
+    _PASSING.add(key)
     try:
-        kinds = [kind for kind in _passed_kinds(function, classdef, name)]
+        result = _passed_kind(function, name)
     finally:
-        _CALLERS_ACTIVE.discard(function)
+        _PASSING.discard(key)
+    _PASSED[key] = result
+    return result
+
+
+def _passed_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
+    found = _callers(function)
+    if found is None:
+        return None
+    calls, offset = found
+    if calls is _UNMATCHED:
+        return Kind.UNKNOWN
+    kinds = []
+    for call in calls:
+        argument = _given(function, call, name, offset)
+        if argument is None:
+            continue  # the default value is used
+        caller = scope.enclosing_function(call)
+        if argument is _UNMATCHED or caller is None:
+            kinds.append(Kind.UNKNOWN)
+        else:
+            kinds.append(evaluator(caller).kind(argument))
     if not kinds:
         return None
-    if Kind.TENSOR in kinds:
+    if all(kind is Kind.TENSOR for kind in kinds):
         return Kind.TENSOR
     return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
 
 
-def _passed_kinds(function: nodes.FunctionDef, classdef: nodes.ClassDef, name: str):
-    positional = [arg.name for arg in function.args.posonlyargs + function.args.args][1:]
-    index = positional.index(name) if name in positional else None
-    for call in _instance_calls(classdef):
-        keywords = {keyword.arg: keyword.value for keyword in call.keywords or ()}
-        if any(isinstance(arg, nodes.Starred) for arg in call.args) or None in keywords:
-            continue  # *args or **kwargs: what lands in the parameter is not visible
-        if name in keywords:
-            argument = keywords[name]
-        elif index is not None and index < len(call.args):
-            argument = call.args[index]
-        else:
-            continue  # the default value is used
-        caller = call.frame()
-        if isinstance(caller, nodes.FunctionDef):
-            yield evaluator(caller).kind(argument)
+def _callers(function: nodes.FunctionDef):
+    """(calls, offset of the first parameter they fill) for a function's callers in its module.
+
+    None when they cannot be looked for (``__init__`` and other special methods, ``bprop``,
+    decorated functions); calls is ``_UNMATCHED`` when the function is also passed as a value.
+    """
+    classdef = function.parent if isinstance(function.parent, nodes.ClassDef) else None
+    if (function.name.startswith("__") and function.name.endswith("__")) or function.name == "bprop":
+        return None
+    if function.decorators and not _is_static(function) and not is_graph_entry(function):
+        return None
+    if classdef is not None and function.name == "construct":
+        return _instance_calls(classdef), 1
+    sites = _call_sites(function.root())
+    if function.name in sites.referenced:
+        return _UNMATCHED, 0
+    if classdef is not None:
+        decorators = function.decorators.nodes if function.decorators else ()
+        static = any(names.basename(decorator) == "staticmethod" for decorator in decorators)
+        return sites.by_attribute.get(function.name, ()), 0 if static else 1
+    calls = [call for call in sites.by_name.get(function.name, ()) if names.single_binding(call.func) is function]
+    return calls, 0
+
+
+def _given(function: nodes.FunctionDef, call: nodes.Call, name: str, offset: int):
+    """The argument a call gives parameter ``name``; None when it leaves the default."""
+    for keyword in call.keywords or ():
+        if keyword.arg == name:
+            return keyword.value
+    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args][offset:]
+    position = parameters.index(name) if name in parameters else None
+    stars = [index for index, arg in enumerate(call.args) if isinstance(arg, nodes.Starred)]
+    if position is not None:
+        if stars and stars[0] <= position:
+            return _UNMATCHED
+        if position < len(call.args):
+            return call.args[position]
+    if any(keyword.arg is None for keyword in call.keywords or ()):
+        return _UNMATCHED
+    return None
+
+
+@dataclass(frozen=True)
+class CallSites:
+    by_attribute: Dict[str, List[nodes.Call]]  # ``x.name(...)`` by name
+    by_name: Dict[str, List[nodes.Call]]  # ``name(...)`` by name
+    referenced: frozenset  # names passed as arguments: ``partial(fn, 1)``, ``map(self.fn, xs)``
+
+
+@memo.per_node
+def _call_sites(module: nodes.Module) -> CallSites:
+    by_attribute: Dict[str, List[nodes.Call]] = {}
+    by_name: Dict[str, List[nodes.Call]] = {}
+    referenced = set()
+    for call in index.of(module).calls:
+        if isinstance(call.func, nodes.Attribute):
+            by_attribute.setdefault(call.func.attrname, []).append(call)
+        elif isinstance(call.func, nodes.Name):
+            by_name.setdefault(call.func.name, []).append(call)
+        for argument in (*call.args, *(keyword.value for keyword in call.keywords or ())):
+            if isinstance(argument, nodes.Starred):
+                argument = argument.value
+            if isinstance(argument, (nodes.Name, nodes.Attribute)):
+                referenced.add(names.basename(argument))
+    return CallSites(by_attribute, by_name, frozenset(referenced))
+
+
+def _constant_tensor_switch(classdef: Optional[nodes.ClassDef], attrname: str, values) -> bool:
+    """``self.flag = Tensor(True)`` in ``__init__``, then only ``if self.flag:``: compiled as a constant."""
+    if classdef is None or not values:
+        return False
+    for method, value in values:
+        if method is not None and method.name != "__init__":
+            return False
+        entity = names.called_entity(value) if isinstance(value, nodes.Call) else None
+        if entity is None or entity.path not in (catalog.TENSOR, "mindspore.common.tensor.tensor"):
+            return False
+    reads = _self_reads(classdef).get(attrname, ())
+    return bool(reads) and all(_is_switch_use(read) for read in reads)
+
+
+@memo.per_node
+def _self_reads(classdef: nodes.ClassDef) -> Dict[str, List[nodes.Attribute]]:
+    """Every read of ``self.<attr>`` in the methods of a class, by attribute name."""
+    reads: Dict[str, List[nodes.Attribute]] = {}
+    for method in classdef.mymethods():
+        positional = method.args.posonlyargs + method.args.args
+        if not positional or _is_static(method):
+            continue
+        for node in method.nodes_of_class(nodes.Attribute):
+            if isinstance(node.expr, nodes.Name) and node.expr.name == positional[0].name:
+                reads.setdefault(node.attrname, []).append(node)
+    return reads
+
+
+def _evaluator_of(function: nodes.NodeNG) -> Optional[Evaluator]:
+    """The evaluator of the function that owns a parameter (an enclosing one for closures).
+
+    None for lambdas: their parameters are not followed.
+    """
+    return evaluator(function) if isinstance(function, nodes.FunctionDef) else None
 
 
 @memo.per_node
@@ -711,22 +887,103 @@ def _find_instance_calls(classdef: nodes.ClassDef):
     for construction in index.of(classdef.root()).calls:
         if names.basename(construction.func) != classdef.name or resolve.definition(construction.func) is not classdef:
             continue
-        statement = construction.parent
-        if not isinstance(statement, nodes.Assign) or len(statement.targets) != 1:
-            continue
-        target = statement.targets[0]
+        statement, element = construction.parent, False
+        # An element of a Cell container: ``nn.CellList([Block() for _ in range(n)])``, ``[Block(), Block()]``.
+        while isinstance(statement, (nodes.List, nodes.Tuple, nodes.ListComp, nodes.Comprehension)) or (
+            isinstance(statement, nodes.Call) and _builds_cell_sequence(statement)
+        ):
+            statement, element = statement.parent, True
+        single = isinstance(statement, nodes.Assign) and len(statement.targets) == 1
+        target = statement.targets[0] if single else None
+        if target is None or isinstance(target, nodes.AssignName):
+            collected = _collected_into(construction)
+            if collected is not None:
+                target, element = collected, True
+            elif target is None:
+                continue
         if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name):
             holder = construction.frame().parent
             if isinstance(holder, nodes.ClassDef):
                 for call in holder.nodes_of_class(nodes.Call):
-                    func = call.func
-                    if isinstance(func, nodes.Attribute) and func.attrname == target.attrname:
-                        if isinstance(func.expr, nodes.Name) and func.expr.name == target.expr.name:
+                    called = _element_of(call.func) if element else call.func
+                    if isinstance(called, nodes.Attribute) and called.attrname == target.attrname:
+                        if isinstance(called.expr, nodes.Name) and called.expr.name == target.expr.name:
                             yield call
-        elif isinstance(target, nodes.AssignName):
+        elif isinstance(target, nodes.AssignName) and not element:
             for call in construction.frame().nodes_of_class(nodes.Call):
                 if isinstance(call.func, nodes.Name) and call.func.name == target.name:
                     yield call
+
+
+def _collected_into(construction: nodes.Call) -> Optional[nodes.AssignAttr]:
+    """``self.layers`` for a Cell collected into a container of Cells held there.
+
+    ``layers.append(Block())`` or ``layer = Block()`` then ``layers.append(layer)``, with
+    ``self.layers = nn.CellList(layers)``; or ``self.layers += [layer]``.
+    """
+    item: nodes.NodeNG = construction
+    statement = construction.parent
+    if isinstance(statement, nodes.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if not isinstance(target, nodes.AssignName):
+            return None
+        uses = _name_uses(construction.frame()).get(target.name, ())
+        item = next((use for use in uses if _appended_to(use) is not None or _added_to(use) is not None), None)
+        if item is None:
+            return None
+    added = _added_to(item)
+    if added is not None:
+        return added
+    collection = _appended_to(item)
+    if collection is None:
+        return None
+    for use in _name_uses(construction.frame()).get(collection, ()):
+        holder = use.parent
+        if isinstance(holder, nodes.Call) and _builds_cell_sequence(holder):
+            holder = holder.parent
+        if isinstance(holder, nodes.Assign) and len(holder.targets) == 1:
+            if isinstance(holder.targets[0], nodes.AssignAttr):
+                return holder.targets[0]
+    return None
+
+
+def _added_to(item: nodes.NodeNG) -> Optional[nodes.AssignAttr]:
+    """``self.layers`` for ``item`` in ``self.layers += [item]``."""
+    container = item.parent
+    statement = container.parent if isinstance(container, (nodes.List, nodes.Tuple)) else None
+    if isinstance(statement, nodes.AugAssign) and statement.value is container:
+        if isinstance(statement.target, nodes.AssignAttr):
+            return statement.target
+    return None
+
+
+def _appended_to(item: nodes.NodeNG) -> Optional[str]:
+    """``layers`` for ``item`` in ``layers.append(item)``."""
+    call = item.parent
+    if isinstance(call, nodes.Call) and call.args == [item] and isinstance(call.func, nodes.Attribute):
+        if call.func.attrname == "append" and isinstance(call.func.expr, nodes.Name):
+            return call.func.expr.name
+    return None
+
+
+def _element_of(func: nodes.NodeNG) -> Optional[nodes.NodeNG]:
+    """The container a called item comes from: ``self.blocks`` for ``self.blocks[i](x)`` or
+    ``for block in self.blocks: block(x)``."""
+    if isinstance(func, nodes.Subscript):
+        return func.value
+    binding = names.single_binding(func) if isinstance(func, nodes.Name) else None
+    if not isinstance(binding, nodes.AssignName):
+        return None
+    if isinstance(binding.parent, (nodes.For, nodes.Comprehension)):
+        return binding.parent.iter
+    # ``for i, block in enumerate(self.blocks)``
+    target = binding.parent
+    loop = target.parent if isinstance(target, nodes.Tuple) else None
+    if isinstance(loop, (nodes.For, nodes.Comprehension)) and loop.target is target and target.elts.index(binding) == 1:
+        iterable = loop.iter
+        if isinstance(iterable, nodes.Call) and names.is_builtin(iterable.func) and iterable.func.name == "enumerate":
+            return iterable.args[0] if iterable.args else None
+    return None
 
 
 @memo.per_node
