@@ -407,9 +407,9 @@ class ProjectChecker(MindSporeChecker):
 class GraphChecker(ProjectChecker):
     """A finding that matters only in graph-compiled code: weighed against the program's mode.
 
-    Candidates carry ``(kind, certain)`` as their detail: the function's ``scope.graph_kind``
-    and whether the values the finding rests on are proven Tensors. A certain finding in
-    compiled code is HIGH; one in a ``construct`` of a program whose mode is unknown is
+    Candidates carry ``(kind,)`` as their detail: the function's ``scope.graph_kind``. The
+    semantics find them only on proven Tensors, so a finding in code compiled for certain is
+    HIGH; one in a ``construct`` of a program whose mode is unknown is
     withheld and counted by :class:`GraphFindingsNotice`, which says once per run how many
     were withheld and how to see them.
     """
@@ -419,9 +419,7 @@ class GraphChecker(ProjectChecker):
         self._withheld: List[Candidate] = []
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
-        kind, certain = candidate.detail
-        if not certain:
-            return None
+        (kind,) = candidate.detail
         compiled = scope.compiled(kind, self.target(program).mode)
         if compiled is None:
             self._withheld.append(candidate)

@@ -50,4 +50,4 @@ class GraphDynamicShapeOpChecker(GraphChecker):
 
     def _defer(self, finding: shapes.Finding, function: nodes.FunctionDef, kind: str, what: str, fix: str) -> None:
         args = (scope.snippet(finding.node), scope.display_name(function), what, fix)
-        self.defer(finding.node, args=args, detail=(kind, finding.certain))
+        self.defer(finding.node, args=args, detail=(kind,))

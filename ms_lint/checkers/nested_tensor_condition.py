@@ -47,7 +47,6 @@ class NestedTensorConditionChecker(TensorConditionChecker):
         outer = control.enclosing_tensor_conditions(node, evaluator)
         if len(outer) + 1 != limit + 1:
             return  # report only the first level past the limit, not every level inside it
-        certain = all(control.is_certain(statement, evaluator) for statement in (node, *outer))
         keyword = "while" if isinstance(node, nodes.While) else "if"
         args = (keyword, len(outer) + 1, scope.display_name(scope.enclosing_function(node)), limit)
-        self.defer(node, args=args, detail=(kind, certain))
+        self.defer(node, args=args, detail=(kind,))

@@ -36,5 +36,5 @@ class TensorSliceVariableBoundChecker(GraphChecker):
         function = scope.enclosing_function(node)
         for finding in shapes.variable_slice_bounds(node, values.evaluator(function)):
             args = (scope.snippet(finding.expr), scope.snippet(node.value), scope.display_name(function))
-            self.defer(node, args=args, detail=(kind, finding.certain))
+            self.defer(node, args=args, detail=(kind,))
             return  # one message per subscript

@@ -50,5 +50,4 @@ class TooManyTensorConditionsChecker(GraphChecker):
         limit = self.linter.config.mindspore_max_tensor_conditions
         if len(found) <= limit:
             return
-        certain = sum(1 for statement in found if control.is_certain(statement, evaluator)) > limit
-        self.defer(node, args=(scope.display_name(node), len(found), limit), detail=(kind, certain))
+        self.defer(node, args=(scope.display_name(node), len(found), limit), detail=(kind,))

@@ -38,4 +38,4 @@ class UnrolledLoopTensorConditionChecker(TensorConditionChecker):
         names = ", ".join(scope.snippet(elt, 20) for elt in target.elts) if isinstance(target, nodes.Tuple) else None
         where = scope.display_name(scope.enclosing_function(node))
         args = (keyword, names or scope.snippet(target, 20), scope.snippet(loop.iter), where, copies)
-        self.defer(node, args=args, detail=(kind, control.is_certain(node, evaluator)))
+        self.defer(node, args=args, detail=(kind,))

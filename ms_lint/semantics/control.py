@@ -44,11 +44,6 @@ def compiled_tensor_condition(statement: nodes.NodeNG) -> Optional[Tuple[str, Ev
     return (kind, evaluator) if is_tensor_condition(statement, evaluator) else None
 
 
-def is_certain(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:  # pylint: disable=unused-argument
-    """Always True: a condition counts only when its value is a proven Tensor."""
-    return True
-
-
 def is_elif(statement: nodes.NodeNG) -> bool:
     """``elif`` of the ``if`` above it (same level), as opposed to an ``if`` nested in ``else:``."""
     parent = statement.parent

@@ -51,15 +51,11 @@ MAX_DEPTH = 6
 
 @dataclass(frozen=True)
 class Finding:
-    """A dynamic-shape construct: the node to report, what it is, and the operator if any.
-
-    Found only on proven Tensors, so always ``certain`` (kept for the checkers' ``detail``).
-    """
+    """A dynamic-shape construct on proven Tensors: the node to report, what it is, and the operator if any."""
 
     node: nodes.NodeNG
     expr: nodes.NodeNG  # the bound, mask or call that makes the shape dynamic
     op: Optional[DynamicShapeOp] = None
-    certain: bool = True
 
 
 def _slices(subscript: nodes.Subscript) -> List[nodes.Slice]:

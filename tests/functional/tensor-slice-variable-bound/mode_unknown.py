@@ -1,11 +1,11 @@
-"""No set_context in the program: construct may run in PyNative, so INFERENCE; @jit is certain."""
+"""No set_context in the program: construct may run in PyNative, so withheld; @jit is certain."""  # [graph-findings-withheld]
 import mindspore as ms
 from mindspore import nn, ops
 
 
 class Crop(nn.Cell):
     def construct(self, x):
-        return x[: ops.argmax(x)]  # [tensor-slice-variable-bound]
+        return x[: ops.argmax(x)]
 
 
 @ms.jit
