@@ -43,28 +43,6 @@ def activation():
     return nn.SequentialCell([nn.ReLU(), nn.Sigmoid()])
 
 
-class ResNet(nn.Cell):
-    """The ResNet port: each stage built by a method, appended to a plain list."""
-
-    def __init__(self, widths, depths):
-        super().__init__()
-        self.stages = []  # [cell-container-not-registered]
-        for i, width in enumerate(widths):
-            self.stages.append(self._make_layer(width, depths[i]))
-
-    def _make_layer(self, width, depth):
-        layers = []
-        for _ in range(depth):
-            layers.append(nn.Conv2d(width, width, 3))
-            layers.append(nn.BatchNorm2d(width))
-        return nn.SequentialCell(layers)
-
-    def construct(self, x):
-        for stage in self.stages:
-            x = stage(x)
-        return x
-
-
 class ResNetWithBlockClass(nn.Cell):
     """The block class is an argument: its Cells' parameters are unknown (INFERENCE)."""
 
