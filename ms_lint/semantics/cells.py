@@ -164,12 +164,17 @@ def self_method(func: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     positional = frame.args.posonlyargs + frame.args.args
     if frame.type != "method" or not positional or positional[0].name != func.expr.name:
         return None  # a staticmethod's first argument is not the instance
-    for candidate in (frame.parent, *ancestry(frame.parent).user):
-        members = candidate.locals.get(func.attrname, [])
+    return method(frame.parent, func.attrname)
+
+
+def method(classdef: nodes.ClassDef, name: str) -> Optional[nodes.FunctionDef]:
+    """The method ``name`` of a class, defined by it or its nearest user ancestor that binds the name."""
+    for candidate in (classdef, *ancestry(classdef).user):
+        members = candidate.locals.get(name, [])
         if len(members) == 1 and isinstance(members[0], nodes.FunctionDef):
             return members[0]
         if members:
-            return None
+            return None  # the nearest binding is not one plain method
     return None
 
 

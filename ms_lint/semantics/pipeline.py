@@ -200,14 +200,6 @@ def entries(call: nodes.Call) -> List[Entry]:
 # -- what the pipeline runs ---------------------------------------------------------
 
 
-def _method(classdef: nodes.ClassDef, name: str) -> Optional[nodes.FunctionDef]:
-    for candidate in (classdef, *cells.ancestry(classdef).user):
-        members = candidate.locals.get(name, [])
-        if len(members) == 1 and isinstance(members[0], nodes.FunctionDef):
-            return members[0]
-    return None
-
-
 def _single_value(expr: nodes.NodeNG) -> Optional[nodes.NodeNG]:
     """The value of a name assigned exactly once (``fn = Mixup(...)``)."""
     return names.assigned_value(expr)
@@ -240,7 +232,7 @@ def _self_values(expr: nodes.Attribute) -> List[nodes.NodeNG]:
 def _self_method(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     """``self.method`` inside a method of the same class (or of a user subclass)."""
     classdef = _self_class(expr)
-    return _method(classdef, expr.attrname) if classdef is not None else None
+    return cells.method(classdef, expr.attrname) if classdef is not None else None
 
 
 def label(function: Function) -> str:
@@ -321,7 +313,7 @@ def _collect_call(call: nodes.Call, methods: Sequence[str], found, depth: int) -
     definition = resolve.called_definition(call)
     if isinstance(definition, nodes.ClassDef):
         for name in methods:
-            method = _method(definition, name)
+            method = cells.method(definition, name)
             if method is not None:
                 found[0].append(Runner(method, label(method)))
     elif isinstance(definition, nodes.FunctionDef) and "__getitem__" in methods and _is_generator(definition):
@@ -378,7 +370,7 @@ def _called_object(func: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
         return None
     classes = {resolve.called_definition(value) if isinstance(value, nodes.Call) else None for value in built}
     classdef = classes.pop() if len(classes) == 1 else None
-    return _method(classdef, "__call__") if isinstance(classdef, nodes.ClassDef) else None
+    return cells.method(classdef, "__call__") if isinstance(classdef, nodes.ClassDef) else None
 
 
 # -- MindSpore operators --------------------------------------------------------

@@ -144,7 +144,7 @@ def _reached(function: nodes.FunctionDef):
         func = node.func
         if self_name and isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name):
             if func.expr.name == self_name:
-                method = _method_of(classdef, func.attrname)
+                method = cells.method(classdef, func.attrname)
                 if method is not None:
                     yield method
                 continue
@@ -152,14 +152,6 @@ def _reached(function: nodes.FunctionDef):
             target = _local_function(func) or _differentiated(func)
             if target is not None and target.root() is root:
                 yield target
-
-
-def _method_of(classdef: nodes.ClassDef, name: str) -> Optional[nodes.FunctionDef]:
-    for candidate in [classdef, *cells.ancestry(classdef).user]:
-        member = candidate.locals.get(name, [])
-        if len(member) == 1 and isinstance(member[0], nodes.FunctionDef):
-            return member[0]
-    return None
 
 
 @memo.per_node
