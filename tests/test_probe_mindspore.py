@@ -114,7 +114,8 @@ def test_confidence_high_keeps_what_the_probe_confirmed_and_drops_what_it_did_no
     path = tmp_path / "unsure.py"
     path.write_text(UNSURE)
     static = run_pylint([path])
-    assert [(m.line, m.confidence.name) for m in static] == [(20, "INFERENCE"), (21, "INFERENCE")]
+    # Wrap() builds its default nn.Dense: certain; Quiet() holds whatever Cell it is given: inferred.
+    assert [(m.line, m.confidence.name) for m in static] == [(20, "HIGH"), (21, "INFERENCE")]
     probed = run_pylint([path], *PROBE)
     assert [(m.line, probe_status(m)[0], m.confidence.name) for m in probed] == [
         (20, CONFIRMED, "HIGH"),
