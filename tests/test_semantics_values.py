@@ -619,3 +619,50 @@ def test_switch_with_a_python_default_stays_a_switch_whatever_callers_pass():
     )
     switch = astroid.extract_node(code)
     assert values.evaluator(scope.enclosing_function(switch)).kind(switch.test) is Kind.CONSTANT
+
+
+
+def test_an_input_wrapped_in_a_tensor_is_a_python_number():
+    kinds = classify(
+        """
+        class Sampler(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.top_k = ops.TopK(sorted=True)
+
+            def construct(self, logits, top_k):
+                probs, _ = self.top_k(logits, top_k)
+                return probs * Tensor(1 / __(top_k)), __(logits)
+        """
+    )
+    assert kinds == [C, T]
+
+
+def test_a_cell_taken_from_a_cell_list_by_index_is_found_with_its_callers():
+    # drop_path_prob is set from outside (by a callback): unknown, so drop_prob is no proven Tensor.
+    kinds = classify(
+        """
+        class Module(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.dense = nn.Dense(4, 4)
+
+            def construct(self, x, drop_prob):
+                return self.dense(x) * __(drop_prob)
+
+        class Net(nn.Cell):
+            def __init__(self, layers):
+                super().__init__()
+                self.cell_list = nn.CellList()
+                for _ in range(layers):
+                    cell = Module()
+                    self.cell_list += [cell]
+
+            def construct(self, x):
+                for i in range(len(self.cell_list)):
+                    cell = self.cell_list[i]
+                    x = cell(x, self.drop_path_prob)
+                return x
+        """
+    )
+    assert kinds == [U]

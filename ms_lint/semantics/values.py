@@ -297,7 +297,7 @@ class Evaluator:
         positional = arguments.posonlyargs + arguments.args
         if positional and positional[0] is binding and self.classdef is not None and not _is_static(self.function):
             return Kind.OBJECT  # self
-        if _given_to_range(self.function, binding.name):
+        if _given_as_python_number(self.function, binding.name):
             return Kind.CONSTANT
         annotated = _annotation_kind(_annotation_of(binding, arguments))
         if annotated is Kind.CONSTANT:
@@ -549,27 +549,32 @@ def _used_only_as_switch(function: nodes.FunctionDef, name: str) -> bool:
     return bool(uses) and all(_is_switch_use(use) for use in uses)
 
 
-def _given_to_range(function: nodes.FunctionDef, name: str) -> bool:
-    """An input that ``range(...)`` takes is a Python int: graph mode refuses a Tensor there.
+def _given_as_python_number(function: nodes.FunctionDef, name: str) -> bool:
+    """An input that ``range(...)`` or ``Tensor(...)`` takes is a Python number.
 
     MindSpore 2.10, GRAPH_MODE: ``for i in range(n)`` with a Tensor ``n`` fails to compile
     ("For 'make_range', the 0th input should be a int scalar"). So does ``range(max(lengths))``
     with a Tensor ``lengths``: the input given to range through arithmetic or ``max``/``int``...
-    is a Python value too.
+    is a Python value too. ``Tensor(1 / top_k)`` makes a Tensor of a Python number: code
+    that already holds a Tensor does not wrap it again.
     """
     for use in _name_uses(function).get(name, ()):
         node, parent = use, use.parent
         while isinstance(parent, (nodes.BinOp, nodes.UnaryOp)) or _is_pass_through_call(parent, node):
             node, parent = parent, parent.parent
-        if (
-            isinstance(parent, nodes.Call)
-            and node in parent.args
-            and isinstance(parent.func, nodes.Name)
-            and parent.func.name == "range"
-            and names.is_builtin(parent.func)
-        ):
+        if not isinstance(parent, nodes.Call) or not parent.args or node is not parent.args[0]:
+            continue
+        if isinstance(parent.func, nodes.Name) and parent.func.name == "range" and names.is_builtin(parent.func):
+            return True
+        if _makes_tensor_of(parent):
             return True
     return False
+
+
+def _makes_tensor_of(call: nodes.Call) -> bool:
+    """``Tensor(value)``: MindSpore's Tensor class called on a value."""
+    entity = names.entity(call.func)
+    return entity is not None and entity.path in (catalog.TENSOR, "mindspore.common.tensor.tensor")
 
 
 def _is_pass_through_call(call: nodes.NodeNG, argument: nodes.NodeNG) -> bool:
@@ -848,8 +853,7 @@ def _constant_tensor_switch(classdef: Optional[nodes.ClassDef], attrname: str, v
     for method, value in values:
         if method is not None and method.name != "__init__":
             return False
-        entity = names.called_entity(value) if isinstance(value, nodes.Call) else None
-        if entity is None or entity.path not in (catalog.TENSOR, "mindspore.common.tensor.tensor"):
+        if not (isinstance(value, nodes.Call) and _makes_tensor_of(value)):
             return False
     reads = _self_reads(classdef).get(attrname, ())
     return bool(reads) and all(_is_switch_use(read) for read in reads)
@@ -967,8 +971,8 @@ def _appended_to(item: nodes.NodeNG) -> Optional[str]:
 
 
 def _element_of(func: nodes.NodeNG) -> Optional[nodes.NodeNG]:
-    """The container a called item comes from: ``self.blocks`` for ``self.blocks[i](x)`` or
-    ``for block in self.blocks: block(x)``."""
+    """The container a called item comes from: ``self.blocks`` for ``self.blocks[i](x)``,
+    ``block = self.blocks[i]`` or ``for block in self.blocks: block(x)``."""
     if isinstance(func, nodes.Subscript):
         return func.value
     binding = names.single_binding(func) if isinstance(func, nodes.Name) else None
@@ -976,6 +980,10 @@ def _element_of(func: nodes.NodeNG) -> Optional[nodes.NodeNG]:
         return None
     if isinstance(binding.parent, (nodes.For, nodes.Comprehension)):
         return binding.parent.iter
+    # ``cell = self.cells[i]``
+    if isinstance(binding.parent, nodes.Assign) and binding.parent.targets == [binding]:
+        value = binding.parent.value
+        return value.value if isinstance(value, nodes.Subscript) else None
     # ``for i, block in enumerate(self.blocks)``
     target = binding.parent
     loop = target.parent if isinstance(target, nodes.Tuple) else None
