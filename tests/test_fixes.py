@@ -354,7 +354,7 @@ def test_diff_prints_and_changes_nothing_then_fix_writes(tmp_path, capsys, monke
     assert path.read_text(encoding="utf-8") == original
     assert "--- a/cmd_model.py\n+++ b/cmd_model.py\n" in out
     assert "+        self.blocks = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])\n" in out
-    assert "cmd_model.py:18: fixed (cell-container-not-registered): self.blocks: plain list -> nn.CellList" in err
+    assert "cmd_model.py:18: would fix (cell-container-not-registered): self.blocks: plain list -> nn.CellList" in err
 
     assert cli.main(["--fix", path.name]) == 0
     out, _ = capsys.readouterr()
@@ -409,3 +409,22 @@ def test_a_same_named_attribute_of_another_object_does_not_count(tmp_path, reque
     body = "self.layers = [nn.Dense(4, 4) for _ in range(cfg.layers)]"
     text = NET.format(body=body).replace("def __init__(self):", "def __init__(self, cfg):")
     assert "nn.CellList([nn.Dense(4, 4) for _ in range(cfg.layers)])" in fixed(tmp_path, request, text)
+
+
+def test_a_fixed_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
+    from ms_lint import files  # pylint: disable=import-outside-toplevel
+
+    target = tmp_path / "model.py"
+    target.write_text("old\n", encoding="utf-8")
+    target.chmod(0o640)
+    files.write_whole(str(target), b"new\n")
+    assert target.read_text(encoding="utf-8") == "new\n" and (target.stat().st_mode & 0o777) == 0o640
+
+    def refuse(*_):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(files.os, "replace", refuse)
+    with pytest.raises(OSError):
+        files.write_whole(str(target), b"newer\n")
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["model.py"]  # no temporary file left

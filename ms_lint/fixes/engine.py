@@ -23,7 +23,7 @@ import astroid
 from astroid import nodes
 from pylint.reporters import CollectingReporter
 
-from ms_lint import cli
+from ms_lint import cli, files
 from ms_lint.fixes import FIXERS
 from ms_lint.fixes.base import Fix, Outcome, Refusal, Source, overlaps
 
@@ -71,10 +71,10 @@ def collect(args: Sequence[str]):
     return reporter.messages, reporter.files
 
 
-def plan(messages, files) -> List[FileFix]:
+def plan(messages, linted) -> List[FileFix]:
     """Ask the fixers about every finding they know; apply each file's safe fixes in memory."""
     modules = {}
-    for module_name, path in files:
+    for module_name, path in linted:
         module = _parse(path, module_name)
         if module is not None:
             modules[str(Path(path).resolve())] = module
@@ -134,13 +134,14 @@ def _apply(file_fix: FileFix) -> None:
 
 def main(args: Sequence[str], write: bool) -> int:
     """``ms-lint --fix`` (``write``) or ``ms-lint --diff``."""
-    messages, files = collect(args)
-    file_fixes = plan(messages, files)
+    messages, linted = collect(args)
+    file_fixes = plan(messages, linted)
     notes = sys.stdout if write else sys.stderr
+    done = "fixed" if write else "would fix"
     for file_fix in file_fixes:
         for outcome in file_fix.outcomes:
             if outcome.applied:
-                print(f"{outcome.path}:{outcome.line}: fixed ({outcome.symbol}): {outcome.result.summary}", file=notes)
+                print(f"{outcome.path}:{outcome.line}: {done} ({outcome.symbol}): {outcome.result.summary}", file=notes)
             else:
                 print(f"{outcome.path}:{outcome.line}: left alone ({outcome.symbol}): {outcome.result.reason}", file=notes)
     changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
@@ -149,7 +150,7 @@ def main(args: Sequence[str], write: bool) -> int:
             sys.stdout.writelines(_diff(file_fix))
         return 1 if changed else 0
     for file_fix in changed:
-        file_fix.path.write_bytes(file_fix.text.encode(file_fix.encoding))
+        files.write_whole(str(file_fix.path), file_fix.text.encode(file_fix.encoding))
     astroid.MANAGER.clear_cache()
     try:
         cli.run(args)

@@ -19,9 +19,9 @@ import json
 import os
 import sys
 import sysconfig
-import tempfile
 from typing import Dict, Iterable, Optional
 
+from ms_lint import files
 from ms_lint.probe.source import file_digest
 from ms_lint.probe.verdict import Verdict
 
@@ -98,9 +98,6 @@ class Cache:
         path = self._path(key)
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(entry, stream)
-            os.replace(temporary, path)
+            files.write_whole(path, json.dumps(entry).encode("utf-8"))
         except OSError:
             pass  # a cache that cannot be written only costs time

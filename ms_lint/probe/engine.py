@@ -28,7 +28,7 @@ from ms_lint.probe.verdict import Outcome, Task, Verdict, unconfirmable
 NO_EXPERIMENT = "no experiment for this rule yet"
 NOT_INSTALLED = (
     "MindSpore is not installed in this Python, so the runtime probe ran nothing; ms_lint's findings keep their "
-    "static confidence (install it with: pip install \"ms-lint[probe]\")"
+    "static confidence (install MindSpore with ms_lint's probe extra: pip install \"<ms_lint checkout>[probe]\")"
 )
 
 

@@ -1,0 +1,26 @@
+"""Files ms_lint writes are written whole or not at all: a temporary file beside the target, then a rename."""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+
+
+def write_whole(path: str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one rename; an existing file keeps its permissions.
+
+    On any error the target is left as it was and the temporary file is removed.
+    """
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".ms_lint-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        if os.path.exists(path):
+            os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
