@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -101,3 +103,30 @@ def test_a_staged_model_file_alone_does_not_see_the_mode_its_entry_script_sets(p
     assert echo(capsys, "net.py", "train.py") == ["net.py:5: HIGH"]  # the whole program: GRAPH_MODE known
     assert echo(capsys, "net.py") == ["net.py:5: INFERENCE"]  # train.py not staged: mode unknown
     assert echo(capsys, "--mindspore-mode=graph", "net.py") == ["net.py:5: HIGH"]  # pinned by the option
+
+
+TRAIN = textwrap.dedent(
+    """\
+    import mindspore as ms
+    from mindspore import nn
+    from mindspore.communication import init
+
+    init()
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL)
+    net = nn.Dense(2, 2)
+    ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9)).train(1, None)
+    """
+)
+
+
+@pytest.mark.parametrize("jobs", ["-j1", "-j2"])
+def test_a_whole_program_finding_is_printed_under_its_own_module(project, jobs):
+    """Decided after every file was linted, it still follows its module's header, not the last one's."""
+    (project / "a_train.py").write_text(TRAIN + "\n\n" + BAD.replace("import os\n", ""), encoding="utf-8")
+    command = [sys.executable, "-m", "pylint", "--load-plugins=ms_lint", "--disable=all", "--enable=mindspore"]
+    result = subprocess.run([*command, jobs, "a_train.py", "tower.py"], capture_output=True, text=True, check=False)
+    lines = result.stdout.splitlines()
+    seed = next(index for index, line in enumerate(lines) if "W7342" in line)
+    headers = [line for line in lines[:seed] if line.startswith("*************")]
+    assert headers[-1] == "************* Module a_train"
+    assert headers.count("************* Module a_train") == 2  # again, after tower's findings

@@ -43,6 +43,7 @@ GUARDED_PREFIXES = ("visit_", "leave_")
 GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data"})
 GRAPH_NOTICE = "graph-findings-withheld"
 WITHHELD_ATTRIBUTE = "_ms_lint_withheld"
+LAST_MODULE_ATTRIBUTE = "_ms_lint_last_module"  # the module of the last finding added after the walk
 
 
 def _guarded(method):
@@ -185,6 +186,7 @@ def in_module(linter, module: str, path: str):
     """
     saved = (linter.current_name, linter.current_file, linter.file_state)
     module_stats = linter.stats.by_module.get(module)
+    _reprint_header(linter, module)
     try:
         linter.set_current_module(module, path)
         if module_stats is not None:
@@ -193,6 +195,22 @@ def in_module(linter, module: str, path: str):
         yield
     finally:
         linter.current_name, linter.current_file, linter.file_state = saved
+
+
+def _reprint_header(linter, module: str) -> None:
+    """Make pylint's text reporters print ``module``'s header again when other modules came since.
+
+    They print "************* Module x" once per module: a finding added after pylint has moved
+    on would otherwise sit under the header of the last module printed.
+    """
+    last = getattr(linter, LAST_MODULE_ATTRIBUTE, linter.current_name)
+    if module != last:
+        reporters = getattr(linter.reporter, "_sub_reporters", None) or [linter.reporter]
+        for reporter in reporters:
+            printed = getattr(reporter, "_modules", None)
+            if isinstance(printed, set):
+                printed.discard(module)
+    setattr(linter, LAST_MODULE_ATTRIBUTE, module)
 
 
 def emit_finding(finding: Finding, confidence: Optional[Confidence] = None, suffix: str = "") -> None:
