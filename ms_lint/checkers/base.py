@@ -61,6 +61,11 @@ def _guarded(method):
     return guarded
 
 
+def reduced_in_main_process(linter) -> bool:
+    """pylint lints in worker processes (``-j N``) and hands their map data to the main one."""
+    return linter.config.jobs > 1 and not linter.config.from_stdin
+
+
 def register_once(linter, *checker_classes) -> list:
     """Register checkers unless the linter has one of that class already; return the ones in use.
 
@@ -391,7 +396,7 @@ class ProjectChecker(MindSporeChecker):
 
     def close(self) -> None:
         # With -j N each worker closes after every file; the main process reduces instead.
-        if self.linter.config.jobs > 1 and not self.linter.config.from_stdin:
+        if reduced_in_main_process(self.linter):
             return
         self._report(self._module_facts, self._candidates)
 
@@ -502,7 +507,7 @@ class GraphFindingsNotice(MindSporeChecker):
 def _graph_reporters(linter) -> list:
     """The graph checkers whose findings are decided in this process."""
     graph = [checker for checker in linter.get_checkers() if isinstance(checker, GraphChecker)]
-    if linter.config.jobs > 1 and not linter.config.from_stdin:
+    if reduced_in_main_process(linter):
         return graph  # the main process reduces every checker's data, enabled or not
     return [checker for checker in graph if any(linter.is_message_enabled(msgid) for msgid in checker.msgs)]
 

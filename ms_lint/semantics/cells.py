@@ -102,7 +102,7 @@ def enclosing_cell_class(node: nodes.NodeNG) -> Optional[nodes.ClassDef]:
     return None
 
 
-def _merge(results) -> Optional[bool]:
+def merge(results) -> Optional[bool]:
     """Any True wins; all False gives False; otherwise unknown."""
     results = list(results)
     if any(result is True for result in results):
@@ -214,16 +214,16 @@ def holds_parameters(expr: nodes.NodeNG, depth: int = 0) -> Optional[bool]:
     if isinstance(expr, VALUE_EXPRESSIONS):
         return False
     if isinstance(expr, (nodes.List, nodes.Tuple, nodes.Set)):
-        return _merge(holds_parameters(elt, depth + 1) for elt in expr.elts) if expr.elts else False
+        return merge(holds_parameters(elt, depth + 1) for elt in expr.elts) if expr.elts else False
     if isinstance(expr, nodes.Dict):
-        return _merge(holds_parameters(value, depth + 1) for _, value in expr.items) if expr.items else False
+        return merge(holds_parameters(value, depth + 1) for _, value in expr.items) if expr.items else False
     if isinstance(expr, nodes.Starred):
         return holds_parameters(expr.value, depth + 1)
     if isinstance(expr, nodes.IfExp):
-        return _merge(holds_parameters(branch, depth + 1) for branch in (expr.body, expr.orelse))
+        return merge(holds_parameters(branch, depth + 1) for branch in (expr.body, expr.orelse))
     if isinstance(expr, nodes.Name):
         items = _local_list_items(expr)
-        return _merge(holds_parameters(item, depth + 1) for item in items) if items is not None else None
+        return merge(holds_parameters(item, depth + 1) for item in items) if items is not None else None
     if not isinstance(expr, nodes.Call):
         return None
     entity = names.called_entity(expr)
@@ -245,7 +245,7 @@ def _entity_holds_parameters(entity: catalog.Entity, call: nodes.Call, depth: in
     if entity.path in catalog.REGISTERING_CONTAINERS:
         # As much as what it is given: fresh layers, or references to ones registered elsewhere.
         arguments = [*call.args, *(keyword.value for keyword in call.keywords or ())]
-        return _merge(holds_parameters(arg, depth + 1) for arg in arguments) if arguments else False
+        return merge(holds_parameters(arg, depth + 1) for arg in arguments) if arguments else False
     if not entity.is_cell:
         # Primitives, functional ops, tensors and other MindSpore objects own no Parameters.
         return False if entity.kind in NOT_CELL_KINDS else None
@@ -293,7 +293,7 @@ def class_holds_parameters(classdef: nodes.ClassDef, depth: int = 0) -> Optional
 
 
 def _returns_hold_parameters(function: nodes.FunctionDef, depth: int) -> Optional[bool]:
-    return _merge(holds_parameters(value, depth) for value in returned_values(function))
+    return merge(holds_parameters(value, depth) for value in returned_values(function))
 
 
 def _local_list_items(name: nodes.Name) -> Optional[List[nodes.NodeNG]]:

@@ -313,7 +313,7 @@ def verdict(container: PlainContainer) -> Verdict:
         parameters_only = parameters_only and parameters is not None
         state = state and parameters is not None and (in_optimizer or all(map(_requires_no_grad, parameters)))
         if parameters is None:
-            nested = _either(nested, _is_nested(value))
+            nested = cells.merge((nested, _is_nested(value)))
     found = certain or possible
     with_none = any(_may_be_none(element) for element in _alternatives(container.elements))
     return Verdict(certain, possible, parameters_only and found, state and parameters_only and found, nested, with_none)
@@ -392,8 +392,3 @@ def _is_nested(value: nodes.Call) -> Optional[bool]:
     lineage = cells.lineage(value)
     return bool(lineage & NESTED_CONTAINERS) if lineage is not None else None
 
-
-def _either(known: Optional[bool], new: Optional[bool]) -> Optional[bool]:
-    if known is True or new is True:
-        return True
-    return None if known is None or new is None else False

@@ -61,9 +61,9 @@ CONSTANT_OPS = frozenset(
 CONSTANT_BUILTINS = frozenset({"len", "isinstance", "issubclass", "hasattr", "type", "range", "enumerate", "zip"})
 PASS_THROUGH_BUILTINS = frozenset({"int", "float", "bool", "abs", "min", "max", "round", "tuple", "list", "sum"})
 # Calls that make a run-time value (a Tensor, or a scalar the compiler must not fold).
-TENSOR_FACTORIES = frozenset(
-    {catalog.TENSOR, catalog.PARAMETER, "mindspore.common.tensor.tensor", "mindspore.graph.mutable.mutable"}
-)
+# ``Tensor(...)`` and ``tensor(...)``: a Tensor made of a value.
+TENSOR_CLASSES = frozenset({catalog.TENSOR, "mindspore.common.tensor.tensor"})
+TENSOR_FACTORIES = TENSOR_CLASSES | frozenset({catalog.PARAMETER, "mindspore.graph.mutable.mutable"})
 CONSTANT_KINDS = frozenset({"dtype", "constant"})
 
 
@@ -328,15 +328,7 @@ class Evaluator:
         classdef = resolve.definition(built.func) if built is not None else None
         if not isinstance(classdef, nodes.ClassDef):
             return None
-        construct = next(
-            (
-                member
-                for candidate in (classdef, *cells.ancestry(classdef).user)
-                for member in candidate.locals.get("construct", ())
-                if isinstance(member, nodes.FunctionDef)
-            ),
-            None,
-        )
+        construct = cells.method(classdef, "construct")
         if construct is None or construct in _RETURNING:
             return None
         returns = [node.value for node in _own_returns(construct)]
@@ -347,9 +339,7 @@ class Evaluator:
             kinds = [evaluator(construct)._part(value, path, depth) for value in returns]
         finally:
             _RETURNING.discard(construct)
-        if all(kind is Kind.TENSOR for kind in kinds):
-            return Kind.TENSOR
-        return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
+        return unanimous(kinds)
 
     # -- attributes and subscripts ------------------------------------------------
 
@@ -508,6 +498,14 @@ def _entity_call(entity: catalog.Entity) -> Kind:
     return Kind.UNKNOWN
 
 
+def unanimous(kinds) -> Kind:
+    """TENSOR or CONSTANT when every kind says so (each of several sources), else UNKNOWN."""
+    kinds = list(kinds)
+    if all(kind is Kind.TENSOR for kind in kinds):
+        return Kind.TENSOR
+    return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
+
+
 def join_bindings(kinds) -> Kind:
     """Join the kinds of a name's possible bindings; all objects stay an object."""
     kinds = list(kinds)
@@ -574,7 +572,7 @@ def _given_as_python_number(function: nodes.FunctionDef, name: str) -> bool:
 def _makes_tensor_of(call: nodes.Call) -> bool:
     """``Tensor(value)``: MindSpore's Tensor class called on a value."""
     entity = names.entity(call.func)
-    return entity is not None and entity.path in (catalog.TENSOR, "mindspore.common.tensor.tensor")
+    return entity is not None and entity.path in TENSOR_CLASSES
 
 
 def _is_pass_through_call(call: nodes.NodeNG, argument: nodes.NodeNG) -> bool:
@@ -772,11 +770,7 @@ def _passed_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
             kinds.append(Kind.UNKNOWN)
         else:
             kinds.append(evaluator(caller).kind(argument))
-    if not kinds:
-        return None
-    if all(kind is Kind.TENSOR for kind in kinds):
-        return Kind.TENSOR
-    return Kind.CONSTANT if all(kind is Kind.CONSTANT for kind in kinds) else Kind.UNKNOWN
+    return unanimous(kinds) if kinds else None
 
 
 def _callers(function: nodes.FunctionDef):
