@@ -54,6 +54,14 @@ class SarifReporter(BaseReporter):
 
     name = "ms-sarif"
     extension = "sarif"
+    baselined: Optional[List[Message]] = None  # findings a baseline accepts, when a baseline is in use
+
+    def use_baseline(self) -> None:
+        """Mark results ``new`` or ``unchanged`` against the baseline (``ms-lint --baseline``)."""
+        self.baselined = []
+
+    def handle_baselined(self, message: Message) -> None:
+        self.baselined.append(message)
 
     def display_messages(self, layout) -> None:
         print(json.dumps(self.sarif(), indent=2, ensure_ascii=False), file=self.out)
@@ -70,6 +78,11 @@ class SarifReporter(BaseReporter):
         rules = _Rules(self.linter, self._docs_url())
         sources = _Sources()
         results = [self._result(message, rules, sources) for message in self.messages]
+        if self.baselined is not None:
+            for result in results:
+                result["baselineState"] = "new"
+            for message in self.baselined:
+                results.append(dict(self._result(message, rules, sources), baselineState="unchanged"))
         driver = {
             "name": TOOL_NAME,
             "version": _version(),
