@@ -12,7 +12,20 @@ from ms_lint.options import MindSporeOptions
 __version__ = "0.1.0"
 
 
+RULE_PAGE = "Rule page (examples, fix, versions): docs/rules/{symbol}.md in the ms_lint repository."
+
+
 def register(linter) -> None:
     """Register ms_lint's options, checkers and reporters with pylint."""
-    register_once(linter, MindSporeOptions, *CHECKERS, GraphFindingsNotice)
+    for checker in register_once(linter, MindSporeOptions, *CHECKERS, GraphFindingsNotice):
+        _link_rule_pages(linter, checker)
     reporters.register(linter)
+
+
+def _link_rule_pages(linter, checker) -> None:
+    """End each rule's ``--help-msg`` text with where its page is (the docs keep their own text)."""
+    for msgid in getattr(checker, "msgs", {}):
+        for definition in linter.msgs_store.get_message_definitions(msgid):
+            page = RULE_PAGE.format(symbol=definition.symbol)
+            if page not in definition.description:
+                definition.description = f"{definition.description.rstrip()}\n\n{page}"

@@ -76,6 +76,31 @@ def same_file(left: str, right: str) -> bool:
         return os.path.realpath(left) == os.path.realpath(right)
 
 
+_MISSING = object()
+
+
+def _walk(target: Any, qualname: str) -> Any:
+    for part in qualname.split("."):
+        if not hasattr(target, part):
+            return _MISSING
+        target = getattr(target, part)
+    return target
+
+
+def _imported(dotted: str) -> Any:
+    """``package.module.Class``: the longest module prefix that imports, then the attributes after it."""
+    parts = dotted.split(".")
+    for length in range(len(parts) - 1, 0, -1):
+        try:
+            module = importlib.import_module(".".join(parts[:length]))
+        except Exception:  # pylint: disable=broad-except  # any failure: try a shorter prefix
+            continue
+        found = _walk(module, ".".join(parts[length:]))
+        if found is not _MISSING:
+            return found
+    return _MISSING
+
+
 class Runtime:
     """Per child process: MindSpore (unless disabled), the current user module, helpers."""
 
@@ -282,13 +307,18 @@ class Runtime:
         return loaded
 
     def resolve(self, qualname: str, module: Any = None) -> Any:
-        """An object of the current module (or of ``module``) by qualified name (``Outer.Inner``)."""
-        target = self.module if module is None else module
-        for part in qualname.split("."):
-            if not hasattr(target, part):
-                raise Unconfirmable(f"{qualname} is not defined when {getattr(self.module, '__name__', '?')} is imported")
-            target = getattr(target, part)
-        return target
+        """An object of the current module (or of ``module``) by qualified name (``Outer.Inner``).
+
+        A dotted name the current module does not hold (``package.module.Class``, as the
+        configuration may name a class or a factory) is imported: its longest importable
+        module prefix, then the attributes after it.
+        """
+        found = _walk(self.module if module is None else module, qualname)
+        if found is _MISSING and module is None:
+            found = _imported(qualname)
+        if found is _MISSING:
+            raise Unconfirmable(f"{qualname} is not defined when {getattr(self.module, '__name__', '?')} is imported")
+        return found
 
     def resolve_reference(self, reference: str) -> Any:
         """``module:attr``, a name in the current module, or a ``lambda`` evaluated in the module."""
