@@ -223,7 +223,25 @@ def test_without_a_seed_two_fresh_processes_build_different_weights():
     assert status == CONFIRMED
     assert re.match(r"Net\(\) built in two fresh processes without a seed: [12] of 2 initial parameters differ, e\.g\. 'fc\.weight' starts ", evidence)
     ((status, evidence),) = probe("distributed-training-without-seed", "seed_set")
-    assert (status, evidence) == (NOT_REPRODUCED, "Net() built in two fresh processes: identical initial parameters")
+    assert (status, evidence) == (
+        NOT_REPRODUCED,
+        "Net() (the network passed to Momentum at line 22) built in two fresh processes: identical initial parameters",
+    )
+
+
+def test_the_seed_experiment_builds_the_network_the_program_trains_not_another_cell():
+    """The module's parameterless loss Cell would start identically in both processes: the wrong object."""
+    ((status, evidence),) = probe("distributed-training-without-seed", "seed_loss_cell")
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith(
+        "Net(8, classes=4) (the network passed to Momentum at line 39) built in two fresh processes without a seed"
+    )
+
+
+def test_a_trained_network_the_probe_cannot_build_leaves_the_finding_unconfirmable():
+    ((status, evidence),) = probe("distributed-training-without-seed", "seed_unknown_argument")
+    assert status == UNCONFIRMABLE, evidence
+    assert "the network the program trains could not be built: Net(width): the value of width (width) is known" in evidence
 
 
 def test_the_seed_experiment_calls_a_factory_that_returns_a_new_cell_and_nothing_else():

@@ -9,8 +9,9 @@ import os
 from typing import Any, Dict, List, Optional, Union
 
 from ms_lint.probe import config
+from ms_lint.probe.experiments import trained
 from ms_lint.probe.experiments.base import Context, Experiment
-from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 MAX_CELLS = 4
 HEAD = 3
@@ -21,18 +22,10 @@ def _called_names(tree: ast.AST) -> List[str]:
     found: List[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            dotted = _dotted(node.func)
+            dotted = trained.dotted(node.func)
             if dotted and dotted not in found:
                 found.append(dotted)
     return found
-
-
-def _dotted(node: ast.AST) -> str:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
 
 
 def _factories(runtime, tree: ast.AST) -> List[str]:
@@ -47,7 +40,7 @@ def _factories(runtime, tree: ast.AST) -> List[str]:
         for child in ast.walk(node):
             if isinstance(child, ast.Return) and isinstance(child.value, ast.Call):
                 try:
-                    built = runtime.resolve(_dotted(child.value.func)) if _dotted(child.value.func) else None
+                    built = runtime.resolve(trained.dotted(child.value.func)) if trained.dotted(child.value.func) else None
                 except Unconfirmable:
                     built = None
                 if runtime.is_cell_class(built):
@@ -61,8 +54,11 @@ class SeedDivergence(Experiment):
 
     summary = (
         "imports the module (distributed set-up calls are skipped) in two fresh processes, builds in each the "
-        "network the module builds (configured Cells or factories, the user Cells it constructs, module functions "
-        "without parameters that return a Cell), and compares their initial parameters"
+        "network the program trains (what reaches Model, TrainOneStepCell, WithLossCell, an optimizer's "
+        "parameters or value_and_grad's weights, with the script's own arguments); without one, the networks the "
+        "module builds (configured Cells or factories, the user Cells it constructs, module functions without "
+        "parameters that return a Cell), which can confirm the finding but not refute it; and compares their "
+        "initial parameters"
     )
     processes = 2
 
@@ -75,6 +71,9 @@ class SeedDivergence(Experiment):
         path = runtime.loaded[0]
         with open(path, "rb") as stream:
             tree = ast.parse(stream.read(), filename=path)
+        networks = trained.find(runtime, tree)
+        if networks:
+            return {"cells": self._trained(runtime, tree, networks, payload), "trained": True}
         built: Dict[str, Dict[str, List[Any]]] = {}
         skipped: List[str] = []
         for name, spec in self._networks(runtime, tree, payload):
@@ -83,11 +82,11 @@ class SeedDivergence(Experiment):
             except Unconfirmable as error:
                 skipped.append(str(error))
                 continue
-            if not runtime.is_cell_class(type(net)):
+            summaries = _parameters(runtime, net)
+            if summaries is None:
+                skipped.append(f"{runtime.shown(name, spec)} has no parameters: it cannot show initial values")
                 continue
-            built[runtime.shown(name, spec)] = {
-                parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()
-            }
+            built[runtime.shown(name, spec)] = summaries
             if len(built) >= MAX_CELLS:
                 break
         if not built:
@@ -96,7 +95,35 @@ class SeedDivergence(Experiment):
                 f"no network to build: {reason}; name the network in a [[tool.ms_lint.probe.cells]] entry (a class, "
                 "or a factory)"
             )
-        return {"cells": built}
+        return {"cells": built, "trained": False}
+
+    def _trained(self, runtime, tree: ast.AST, networks, payload: Dict[str, Any]) -> Dict[str, Dict[str, List[Any]]]:
+        """The parameters of each network the training steps receive; Unconfirmable when none can be built."""
+        built: Dict[str, Dict[str, List[Any]]] = {}
+        skipped: List[str] = []
+        for network in networks[:MAX_CELLS]:
+            try:
+                maker = runtime.resolve(trained.dotted(network.call.func))
+                spec = self._spec(maker, payload) if inspect.isclass(maker) else None
+                if spec is not None:
+                    net = runtime.build(trained.dotted(network.call.func), spec)
+                    network.shown = f"{runtime.shown(trained.dotted(network.call.func), spec)} (as configured)"
+                else:
+                    net = trained.build(runtime, network, tree)
+            except Unconfirmable as error:
+                skipped.append(str(error))
+                continue
+            summaries = _parameters(runtime, net)
+            if summaries is None:
+                skipped.append(f"{network.shown} has no parameters: it cannot show initial values")
+                continue
+            built[f"{network.shown} (the network passed to {network.reached})"] = summaries
+        if not built:
+            raise Unconfirmable(
+                f"the network the program trains could not be built: {skipped[0]}; give its arguments in a "
+                "[[tool.ms_lint.probe.cells]] entry"
+            )
+        return built
 
     def _networks(self, runtime, tree: ast.AST, payload: Dict[str, Any]):
         """(name, spec) of what builds the program's network: configured entries, user Cells, factories."""
@@ -157,7 +184,21 @@ class SeedDivergence(Experiment):
                     f"parameters differ, e.g. '{key}' starts {params[key][1]} vs {second[name][key][1]}"
                 )
         names = ", ".join(first)
-        return not_reproduced(f"{names} built in two fresh processes: identical initial parameters")
+        if all(result.get("trained") for result in results[:2]):
+            return not_reproduced(f"{names} built in two fresh processes: identical initial parameters")
+        # Another Cell of the module starting identically says nothing of the network the program trains.
+        return unconfirmable(
+            f"{names} built in two fresh processes: identical initial parameters, but no training step of the module "
+            "shows which network the program trains, so this does not refute the finding"
+        )
+
+
+def _parameters(runtime, net) -> Optional[Dict[str, List[Any]]]:
+    """A summary of each initial parameter of ``net``; None when it is not a Cell or has none."""
+    if not runtime.is_cell_class(type(net)):
+        return None
+    summaries = {parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()}
+    return summaries or None
 
 
 def _summary(array) -> List[Any]:

@@ -19,4 +19,5 @@ class Net(nn.Cell):
 def main():
     init()  # [flagged]
     net = Net()
-    return net
+    optimizer = nn.Momentum(net.trainable_params(), 0.01, 0.9)
+    return ms.train.Model(net, nn.MSELoss(), optimizer)
