@@ -7,7 +7,16 @@ from ms_lint.probe.cache import Cache
 from ms_lint.probe.engine import NO_EXPERIMENT, NOT_INSTALLED, Engine
 from ms_lint.probe.experiments import EXPERIMENTS, Declared
 from ms_lint.probe.experiments.graph import DynamicShape
-from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, UNCONFIRMABLE, Outcome, Verdict, confirmed, unconfirmable
+from ms_lint.probe.verdict import (
+    CONFIRMED,
+    NOT_REPRODUCED,
+    UNCONFIRMABLE,
+    Outcome,
+    Verdict,
+    confirmed,
+    missing_package,
+    unconfirmable,
+)
 
 from probe_support import FakeBackend, copy_project, finding, with_fixtures_on_path
 
@@ -17,6 +26,8 @@ ANSWERS = {
     "sleep": [Outcome(unconfirmable("timed out after 1 s", repeatable=False))],
     "noisy": [Outcome(unconfirmable("timings too noisy (load 3.1 on 2 cores)", repeatable=False))],
     "ascend": [Outcome(confirmed("ran"), devices=("Ascend",))],
+    "no tqdm": [Outcome(unconfirmable(missing_package("tqdm", " (at pkg/util.py:3)")))],
+    "no timm": [Outcome(unconfirmable(missing_package("timm", "")))],
 }
 
 
@@ -241,3 +252,20 @@ def test_an_error_is_its_type_and_first_line_bounded_so_what_follows_it_in_the_e
     long = error_text(RuntimeError("Illegal AnfNode for evaluating, node: " + "x" * 1000 + "\nsecond line"))
     assert long.startswith("RuntimeError: Illegal AnfNode for evaluating, node: xxx")
     assert len(long) <= MAX_ERROR and long.endswith("...")
+
+
+def test_packages_that_are_not_installed_are_named_once_per_run(project):
+    backend = FakeBackend(ANSWERS)
+    findings = [
+        finding(model(project), "pkg.model", 3, args=("no tqdm",)),
+        finding(model(project), "pkg.model", 9, args=("no tqdm",)),
+        finding(project / "pkg" / "helpers.py", "pkg.helpers", 1, args=("no timm",)),
+    ]
+    report = make_engine(backend).probe(findings)
+    assert [report.verdicts[index].evidence for index in range(2)] == [
+        "needs the package 'tqdm', which is not installed here (at pkg/util.py:3); the probe installs nothing"
+    ] * 2
+    assert report.notices == [
+        "3 findings could not be probed: their modules import packages that are not installed here: timm (1), "
+        "tqdm (2); install the project's requirements beside MindSpore to probe them"
+    ]

@@ -121,26 +121,52 @@ def test_confidence_high_keeps_what_the_probe_confirmed_and_drops_what_it_did_no
         (20, CONFIRMED, "HIGH"),
         (21, NOT_REPRODUCED, "INFERENCE_FAILURE"),
     ]
-    assert probe_status(probed[1])[1] == "Net().acts holds no Parameters: nothing is left unregistered"
+    assert probe_status(probed[1])[1] == "self.acts of Net() holds no Parameters: nothing is left unregistered"
     gated = run_pylint([path], *PROBE, "--confidence=HIGH")
     assert [(m.line, probe_status(m)[0]) for m in gated] == [(20, CONFIRMED)]
 
 
-def test_constructor_arguments_missing_from_the_configuration_are_named(tmp_path):
+def test_constructor_arguments_are_guessed_from_names_and_said_so(tmp_path):
     path = tmp_path / "needs_args.py"
     path.write_text(
         "from mindspore import nn\n\n\nclass Net(nn.Cell):\n    def __init__(self, width, depth=2):\n"
         "        super().__init__()\n        self.blocks = [nn.Dense(width, width) for _ in range(depth)]\n"
     )
     (message,) = run_pylint([path], *PROBE)
+    status, evidence = probe_status(message)
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("Net(width=8) (guessed from the parameters' names: width=8) has 0 Parameters; the 4 ")
+
+
+MODEL = (
+    "from mindspore import nn\n\n\nclass Net(nn.Cell):\n    def __init__(self, size, depth=2):\n"
+    "        super().__init__()\n        self.blocks = [nn.Dense(size, size) for _ in range(depth)]\n"
+)
+
+
+def test_constructor_arguments_come_from_a_call_in_the_project(tmp_path):
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "train.py").write_text(
+        "import argparse\nfrom model import Net\n\nparser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--size', type=int, default=6)\n\n\ndef main():\n    args = parser.parse_args()\n"
+        "    return Net(args.size, depth=3)\n"
+    )
+    (message,) = run_pylint([tmp_path / "model.py"], *PROBE)
+    status, evidence = probe_status(message)
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("Net(6, depth=3) (as built at train.py:10) has 0 Parameters; the 6 reachable ")
+
+
+def test_constructor_arguments_nothing_can_guess_are_named(tmp_path):
+    (tmp_path / "model.py").write_text(MODEL)
+    # A value known only when the script runs is no argument to build with.
+    (tmp_path / "train.py").write_text("import os\nfrom model import Net\n\nnet = Net(int(os.environ['SIZE']))\n")
+    (message,) = run_pylint([tmp_path / "model.py"], *PROBE)
     assert probe_status(message) == (
         UNCONFIRMABLE,
-        "Net() needs width: give them in a [[tool.ms_lint.probe.cells]] entry for Net",
+        "Net() needs size: give them in a [[tool.ms_lint.probe.cells]] entry for Net",
     )
     assert message.confidence.name == "HIGH"  # unconfirmable keeps the static confidence
-    (tmp_path / "pyproject.toml").write_text('[[tool.ms_lint.probe.cells]]\nclass = "Net"\nkwargs = { width = 3 }\n')
-    (message,) = run_pylint([path], *PROBE)
-    assert probe_status(message)[0] == CONFIRMED
 
 
 # -- experiments for rules not in this tree yet -------------------------------------------------
@@ -258,3 +284,21 @@ def test_code_that_asks_for_ascend_runs_on_cpu_and_says_so():
     assert report.verdicts[0].evidence.endswith(
         "(run on CPU: the code asks for Ascend, which this MindSpore lacks; that request was skipped)"
     )
+
+
+def test_a_package_that_is_not_installed_is_named_and_nothing_is_installed(tmp_path):
+    path = tmp_path / "ported.py"
+    path.write_text(
+        "import not_installed_anywhere_pkg\nfrom mindspore import nn\n\n\nclass Net(nn.Cell):\n"
+        "    def forward(self, x):\n        return x\n"
+    )
+    messages = run_pylint([path], *PROBE)
+    (message,) = [m for m in messages if m.symbol == "forward-without-construct"]
+    assert probe_status(message) == (
+        UNCONFIRMABLE,
+        "needs the package 'not_installed_anywhere_pkg', which is not installed here (at ported.py:1); the probe "
+        "installs nothing",
+    )
+    (notice,) = [m.msg for m in messages if m.symbol == "mindspore-probe-notice"]
+    assert "1 finding could not be probed: their modules import packages that are not installed here: " in notice
+    assert "not_installed_anywhere_pkg (1)" in notice

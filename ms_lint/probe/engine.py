@@ -23,7 +23,7 @@ from ms_lint.probe import cache as cache_module
 from ms_lint.probe import config as config_module
 from ms_lint.probe import source
 from ms_lint.probe.experiments import EXPERIMENTS, Context, Experiment
-from ms_lint.probe.verdict import Outcome, Task, Verdict, unconfirmable
+from ms_lint.probe.verdict import MISSING_PACKAGE, Outcome, Task, Verdict, unconfirmable
 
 NO_EXPERIMENT = "no experiment for this rule yet"
 NOT_INSTALLED = (
@@ -77,6 +77,18 @@ class Engine:
         self.paths = (os.getcwd(),)
 
     def probe(self, findings: Sequence) -> Report:
+        report = self._probe(findings)
+        missing = _missing_packages(report.verdicts.values())
+        if missing:
+            count = sum(missing.values())
+            report.notices.append(
+                f"{count} finding{'s' if count > 1 else ''} could not be probed: their modules import packages that "
+                f"are not installed here: {', '.join(f'{name} ({n})' for name, n in sorted(missing.items()))}; "
+                "install the project's requirements beside MindSpore to probe them"
+            )
+        return report
+
+    def _probe(self, findings: Sequence) -> Report:
         report = Report()
         planned: Dict[int, Task] = {}
         for index, finding in enumerate(findings):
@@ -154,6 +166,16 @@ class Engine:
             note = f" (run on CPU: the code asks for {', '.join(devices)}, which this MindSpore lacks; that request was skipped)"
             verdict = Verdict(verdict.status, verdict.evidence + note, verdict.repeatable)
         return verdict
+
+
+def _missing_packages(verdicts) -> Dict[str, int]:
+    """How many findings each missing third-party package left unconfirmable."""
+    counts: Dict[str, int] = {}
+    for verdict in verdicts:
+        match = MISSING_PACKAGE.match(verdict.evidence)
+        if match:
+            counts[match.group(1)] = counts.get(match.group(1), 0) + 1
+    return counts
 
 
 def _experiment(reference: str) -> Experiment:

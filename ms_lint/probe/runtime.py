@@ -29,7 +29,8 @@ import tempfile
 import traceback
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from ms_lint.probe.verdict import Unconfirmable, one_line
+from ms_lint.probe.guesses import NAME_MARK
+from ms_lint.probe.verdict import Unconfirmable, missing_package, one_line
 
 MAX_ERROR = 200  # an error's first line in the evidence; MAX_EVIDENCE bounds the whole
 # "In file /src/net.py:12~13, 8~20" in tracebacks; IR dumps add "/<code>/" after the columns.
@@ -236,10 +237,24 @@ class Runtime:
             except BaseException as error:  # pylint: disable=broad-except
                 if isinstance(error, KeyboardInterrupt):
                     raise
-                self.module_error = f"importing {module} failed: {error_text(error)}{self._where(error, path)}"
+                package = self._missing_package(error)
+                if package is not None:
+                    self.module_error = missing_package(package, self._where(error, path))
+                else:
+                    self.module_error = f"importing {module} failed: {error_text(error)}{self._where(error, path)}"
         if self.module_error:
             raise Unconfirmable(self.module_error)
         return self.module
+
+    def _missing_package(self, error: BaseException) -> Optional[str]:
+        """The top-level package a ModuleNotFoundError names, when it is not one of the user's own."""
+        if not isinstance(error, ModuleNotFoundError) or not error.name:
+            return None
+        top = error.name.split(".")[0]
+        for root in self.roots:
+            if os.path.exists(os.path.join(root, top)) or os.path.exists(os.path.join(root, top + ".py")):
+                return None  # the user's own package, not found from here: a path problem, not an install
+        return top
 
     def if_crashed(self, status: Optional[str], evidence: str = "", repeatable: bool = False) -> None:
         """What it means if this process dies from here on (``None``: nothing, as by default).
@@ -351,25 +366,39 @@ class Runtime:
         return isinstance(obj, type) and self.ms is not None and issubclass(obj, self.ms.nn.Cell)
 
     def build(self, qualname: str, spec: Optional[Dict[str, Any]] = None, what: str = "cell") -> Any:
-        """An instance of ``qualname`` built as configured, or with no arguments."""
+        """An instance of ``qualname`` built as configured (or as the probe guessed), or with no arguments."""
         cls = self.resolve_reference(qualname) if ":" in qualname else self.resolve(qualname)
         spec = spec or {}
         maker = self.resolve_reference(spec["factory"]) if spec.get("factory") else cls
-        args, kwargs = list(spec.get("args") or ()), dict(spec.get("kwargs") or {})
+        args = [self._value(value) for value in spec.get("args") or ()]
+        kwargs = {key: self._value(value) for key, value in (spec.get("kwargs") or {}).items()}
+        shown = self.shown(qualname, spec)
         if not spec:
             missing = required_parameters(cls)
             if missing:
-                names, shown = ", ".join(missing), qualname.rpartition(":")[2]
+                names, bare = ", ".join(missing), qualname.rpartition(":")[2]
                 raise Unconfirmable(
-                    f"{shown}() needs {names}: give them in a [[tool.ms_lint.probe.{what}s]] entry for {shown}"
+                    f"{bare}() needs {names}: give them in a [[tool.ms_lint.probe.{what}s]] entry for {bare}"
                 )
-        shown = self.shown(qualname, spec)
         try:
             return maker(*args, **kwargs)
         except Unconfirmable:
             raise
         except Exception as error:  # pylint: disable=broad-except
+            if spec.get("guessed"):
+                raise Unconfirmable(
+                    f"building {shown}{self.origin(spec)} raised {error_text(error)}: give its arguments in a "
+                    f"[[tool.ms_lint.probe.{what}s]] entry"
+                ) from error
             raise Unconfirmable(f"building {shown} raised {error_text(error)}") from error
+
+    def _value(self, value: Any) -> Any:
+        """A spec value: ``{"$name": "Block"}`` is that class or function of the current module."""
+        if isinstance(value, dict) and set(value) == {NAME_MARK}:
+            return self.resolve(value[NAME_MARK])
+        if isinstance(value, list):
+            return [self._value(item) for item in value]
+        return value
 
     @staticmethod
     def shown(qualname: str, spec: Optional[Dict[str, Any]]) -> str:
@@ -378,6 +407,12 @@ class Runtime:
         if spec.get("factory"):
             return f"{spec['factory']}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
         return f"{qualname.rpartition(':')[2]}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
+
+    @staticmethod
+    def origin(spec: Optional[Dict[str, Any]]) -> str:
+        """Where the arguments came from when the probe chose them: `` (as built at train.py:57)``."""
+        guessed = (spec or {}).get("guessed")
+        return f" ({guessed})" if guessed else ""
 
     def tensor(self, spec: Dict[str, Any], none_size: Optional[int] = None) -> Any:
         """A Tensor for an input spec: a placeholder (``None`` dims kept) or, with ``none_size``, zeros."""
@@ -461,9 +496,17 @@ def _set_save_graphs(ms: Any, folder: Optional[str]) -> None:
 
 
 def _arguments(args: Sequence[Any], kwargs: Dict[str, Any]) -> str:
-    shown = [repr(arg) for arg in args] + [f"{key}={value!r}" for key, value in kwargs.items()]
+    shown = [_shown_value(arg) for arg in args] + [f"{key}={_shown_value(value)}" for key, value in kwargs.items()]
     text = ", ".join(shown)
     return text if len(text) < 80 else text[:77] + "..."
+
+
+def _shown_value(value: Any) -> str:
+    if isinstance(value, dict) and set(value) == {NAME_MARK}:
+        return str(value[NAME_MARK])
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown_value(item) for item in value) + "]"
+    return repr(value)
 
 
 def required_parameters(callable_obj: Any) -> List[str]:

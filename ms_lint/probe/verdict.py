@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, Optional, Tuple
 
@@ -55,6 +56,14 @@ def not_reproduced(evidence: str) -> Verdict:
 
 def unconfirmable(evidence: str, repeatable: bool = True) -> Verdict:
     return Verdict(UNCONFIRMABLE, evidence, repeatable)
+
+
+MISSING_PACKAGE = re.compile(r"^needs the package '([\w.]+)', which is not installed here")
+
+
+def missing_package(package: str, where: str) -> str:
+    """Why a finding is unconfirmable when its module imports a package this Python lacks."""
+    return f"needs the package '{package}', which is not installed here{where}; the probe installs nothing"
 
 
 class Unconfirmable(Exception):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
 
-from ms_lint.probe import config, source
+from ms_lint.probe import config, guesses, source
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, unconfirmable
 
 if TYPE_CHECKING:  # the child processes never import pylint's side
@@ -41,8 +41,12 @@ class Context:
         return self.finding.cell or self.scope.class_qualname
 
     def cell_payload(self, qualname: str) -> Dict[str, Any]:
-        spec = self.config.cell(self.finding.module, self.finding.path, qualname)
-        return {"cell": qualname, "spec": config.spec_json(spec), "none_size": self.config.none_size}
+        """How to build ``qualname``: its configuration entry, else arguments the probe finds or guesses."""
+        spec = config.spec_json(self.config.cell(self.finding.module, self.finding.path, qualname))
+        if spec is None:
+            guess = guesses.constructor(self.finding.path, qualname, self.root)
+            spec = guess.spec() if guess is not None else None
+        return {"cell": qualname, "spec": spec, "none_size": self.config.none_size}
 
 
 class Experiment:

@@ -37,8 +37,9 @@ class UnregisteredParameters(Experiment):
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         qualname, attr = payload["cell"], payload["attr"]
-        net = runtime.build(qualname, payload.get("spec"))
-        built = runtime.shown(qualname, payload.get("spec"))
+        spec = payload.get("spec")
+        net = runtime.build(qualname, spec)
+        built = runtime.shown(qualname, spec) + runtime.origin(spec)
         if attr not in vars(net) and not hasattr(net, attr):
             raise Unconfirmable(f"{built} did not set self.{attr}")
         container = getattr(net, attr)
@@ -46,9 +47,11 @@ class UnregisteredParameters(Experiment):
         own = {id(parameter) for parameter in net.get_parameters()}
         missing = [parameter for parameter in reachable if id(parameter) not in own]
         if not reachable:
-            return not_reproduced(f"{built}.{attr} holds no Parameters: nothing is left unregistered")
+            if runtime.origin(spec):  # arguments the probe chose may leave it empty: that refutes nothing
+                raise Unconfirmable(f"self.{attr} of {built} holds no Parameters: it cannot show the effect")
+            return not_reproduced(f"self.{attr} of {built} holds no Parameters: nothing is left unregistered")
         if not missing:
-            return not_reproduced(f"all {len(reachable)} Parameters reachable through {built}.{attr} are registered on it")
+            return not_reproduced(f"all {len(reachable)} Parameters reachable through self.{attr} of {built} are registered on it")
         evidence = (
             f"{built} has {len(own)} Parameters; the {len(missing)} reachable through self.{attr} "
             f"({_names(missing)}) are not among them, so trainable_params() and checkpoints miss them"
@@ -131,6 +134,7 @@ class CallWithoutConstruct(Experiment):
             count = positional_count(forward) if forward is not None else 1
             inputs = [runtime.tensor({"dtype": "float32", "shape": [1]}, none_size=1) for _ in range(count)]
         call = f"{runtime.shown(qualname, payload.get('spec'))}({', '.join(['x'] * len(inputs))})"
+        call += runtime.origin(payload.get("spec"))
         try:
             net(*inputs)
         except AttributeError as error:

@@ -19,6 +19,7 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
+from ms_lint.probe import guesses
 from ms_lint.probe.verdict import Unconfirmable
 
 PARAMETER_METHODS = ("trainable_params", "get_parameters", "parameters_and_names")
@@ -59,7 +60,7 @@ def build(runtime, network: TrainedNetwork, tree: ast.Module) -> Any:
         keyword.arg is None for keyword in network.call.keywords
     ):
         raise Unconfirmable(f"{_source(network.call)} unpacks its arguments: the probe cannot know them")
-    defaults = _argparse_defaults(tree)
+    defaults = guesses.argparse_defaults(tree)
     parsed = _parsed_argument_names(tree, network)
     args, kwargs, left = [], {}, []
     parameters = _parameters(maker)
@@ -195,42 +196,7 @@ def _value(runtime, expr: ast.expr, defaults: Dict[str, Any], parsed: frozenset,
 
 def _parsed_argument_names(tree: ast.Module, network: TrainedNetwork) -> frozenset:
     """Names holding parsed arguments: assigned from ``parse_args()``, or a parameter called ``args``/``opt``."""
-    found = set(network.local & {"args", "opt", "opts", "arguments"})
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and _parses_arguments(node.value):
-            for target in node.targets:
-                first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
-                if isinstance(first, ast.Name):
-                    found.add(first.id)
-    return frozenset(found)
-
-
-def _parses_arguments(value: ast.expr) -> bool:
-    call = value.value if isinstance(value, ast.Subscript) else value
-    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in (
-        "parse_args",
-        "parse_known_args",
-    )
-
-
-def _argparse_defaults(tree: ast.Module) -> Dict[str, Any]:
-    """``dest -> default`` of the script's ``add_argument("--x", default=<literal>)``, when unique."""
-    seen: Dict[str, List[Any]] = {}
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument"):
-            continue
-        options = [arg.value for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
-        long_options = [option for option in options if option.startswith("--")] or options
-        keywords = {keyword.arg: keyword.value for keyword in node.keywords}
-        if not long_options or "default" not in keywords:
-            continue
-        dest = keywords["dest"].value if isinstance(keywords.get("dest"), ast.Constant) else long_options[0].lstrip("-")
-        try:
-            default = ast.literal_eval(keywords["default"])
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            continue
-        seen.setdefault(str(dest).replace("-", "_"), []).append(default)
-    return {dest: values[0] for dest, values in seen.items() if all(value == values[0] for value in values)}
+    return frozenset(guesses.parsed_names(tree) | (network.local & {"args", "opt", "opts", "arguments"}))
 
 
 # -- source helpers -----------------------------------------------------------------------

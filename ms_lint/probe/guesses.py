@@ -1,0 +1,343 @@
+"""Constructor arguments for a Cell the probe configuration does not describe, found without running anything.
+
+Tried in this order, and the evidence says which was used:
+
+1. the arguments of a call in the project that builds the class (``ResNet(Bottleneck,
+   [3, 4, 6, 3], num_classes=num_classes)`` in a factory, ``net = Net(args.width)`` in
+   train.py): literals, module-level constants, classes and functions of the class's own
+   module, an enclosing function's parameter defaults and the script's argparse defaults;
+2. the parameters' own defaults (the class needs no argument);
+3. small values chosen from the parameters' names and annotations (``in_channels=8``,
+   ``num_classes=10``, ``num_heads=2``...).
+
+Read with Python's ``ast`` in pylint's process: no MindSpore, no user code runs here.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from ms_lint.probe import source
+
+MAX_FILES = 3000
+SKIPPED_DIRECTORIES = frozenset({"site-packages", "node_modules", "build", "dist", "__pycache__", "venv", ".venv"})
+NAME_MARK = "$name"  # {"$name": "Bottleneck"}: a class or function of the Cell's own module
+_UNKNOWN = object()
+
+CONVENTIONAL: Tuple[Tuple[Tuple[str, ...], Any], ...] = (
+    (
+        (
+            "in_channels", "in_channel", "in_ch", "in_chans", "in_planes", "inplanes", "planes", "channels",
+            "in_features", "in_dim", "input_dim", "input_size", "dim", "hidden_size", "hidden_dim", "embed_dim",
+            "embedding_dim", "emb_dim", "d_model", "width", "num_features", "features", "out_channels",
+            "out_channel", "out_ch", "out_features", "out_dim", "output_dim", "output_size", "filters",
+            "hidden_channels", "mid_channels", "num_channels", "c1", "c2",
+        ),
+        8,
+    ),
+    (("num_classes", "class_num", "n_classes", "classes", "num_class", "nclass", "num_labels"), 10),
+    (("num_layers", "depth", "layers", "n_layers", "num_blocks", "blocks", "num_block"), 2),
+    (("num_heads", "heads", "n_heads", "nhead", "num_attention_heads", "n_head"), 2),
+    (("vocab_size", "vocab", "num_embeddings", "n_vocab", "vocab_len"), 100),
+    (("kernel_size", "kernel", "k"), 3),
+    (("stride", "s"), 1),
+    (("seq_len", "seq_length", "max_len", "max_length", "max_seq_len", "max_position_embeddings"), 16),
+    (("image_size", "img_size", "input_resolution", "resolution"), 32),
+    (("patch_size",), 4),
+    (("dropout", "drop_rate", "dropout_rate", "drop_prob", "attn_drop", "proj_drop", "drop_path_rate", "p"), 0.0),
+)
+BY_ANNOTATION = {"int": 2, "float": 0.0, "bool": False}
+
+
+@dataclass(frozen=True)
+class Guess:
+    args: Tuple[Any, ...]
+    kwargs: Dict[str, Any]
+    origin: str  # "as built at train.py:57", "with its parameters' defaults", "guessed from names: dim=8"
+
+    def spec(self) -> Dict[str, Any]:
+        return {"args": list(self.args), "kwargs": dict(self.kwargs), "guessed": self.origin}
+
+
+def constructor(path: str, qualname: str, root: str) -> Optional[Guess]:
+    """How to build ``qualname`` (defined in ``path``), or None when nothing is known enough to try."""
+    tree = source.parse(path)
+    classdef = _class(tree, qualname) if tree is not None else None
+    if classdef is None:
+        return None
+    init = _init(tree, classdef)
+    signature = _signature(init)
+    name = classdef.name
+    for site_path, call, function in _call_sites(path, root, name):
+        found = _arguments(call, function, site_path, same_module=os.path.samefile(site_path, path), signature=signature)
+        if found is not None:
+            return Guess(found[0], found[1], f"as built at {_shown_path(site_path, root)}:{call.lineno}")
+    if not signature:
+        return None  # unknown, or nothing to choose: the class is built with no arguments
+    required = [parameter for parameter, has_default in signature.items() if not has_default]
+    if not required:
+        return Guess((), {}, "with its parameters' defaults")
+    kwargs = {}
+    for parameter in required:
+        value = _conventional(parameter, init)
+        if value is _UNKNOWN:
+            return None
+        kwargs[parameter] = value
+    chosen = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+    return Guess((), kwargs, f"guessed from the parameters' names: {chosen}")
+
+
+# -- the class and its parameters -------------------------------------------------------------
+
+
+def _class(tree: ast.Module, qualname: str) -> Optional[ast.ClassDef]:
+    body, found = tree.body, None
+    for part in qualname.split("."):
+        found = next((node for node in body if isinstance(node, ast.ClassDef) and node.name == part), None)
+        if found is None:
+            return None
+        body = found.body
+    return found
+
+
+def _init(tree: ast.Module, classdef: ast.ClassDef, depth: int = 0):
+    """The ``__init__`` the class runs (followed into one base of the same module); ``False`` for the library's
+    (a base such as nn.Cell: no argument), None when it cannot be told."""
+    init = next((node for node in classdef.body if isinstance(node, ast.FunctionDef) and node.name == "__init__"), None)
+    if init is not None:
+        return init
+    local = [_class(tree, base.id) for base in classdef.bases if isinstance(base, ast.Name)]
+    local = [base for base in local if base is not None]
+    if len(local) == 1 and depth < 5:
+        return _init(tree, local[0], depth + 1)
+    return False if not local else None
+
+
+def _signature(init) -> Optional[Dict[str, bool]]:
+    """``{parameter: has a default}`` of ``__init__``; {} for the library's; None when unknown."""
+    if init is None or init is False:
+        return None if init is None else {}
+    arguments = init.args
+    positional = [*arguments.posonlyargs, *arguments.args][1:]
+    first_default = len(positional) - len(arguments.defaults)
+    found = {argument.arg: index >= first_default for index, argument in enumerate(positional)}
+    found.update((a.arg, d is not None) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults))
+    return found
+
+
+def _conventional(parameter: str, init: ast.FunctionDef) -> Any:
+    lowered = parameter.lower()
+    for names, value in CONVENTIONAL:
+        if lowered in names:
+            return value
+    for argument in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]:
+        if argument.arg == parameter and isinstance(argument.annotation, ast.Name):
+            return BY_ANNOTATION.get(argument.annotation.id, _UNKNOWN)
+    return _UNKNOWN
+
+
+# -- calls that build the class ---------------------------------------------------------------
+
+
+def _call_sites(path: str, root: str, name: str) -> Iterator[Tuple[str, ast.Call, Optional[ast.FunctionDef]]]:
+    """Calls ``Name(...)`` / ``module.Name(...)``: in the class's own file first, then the project's."""
+    pattern = re.compile(rf"\b{re.escape(name)}\s*\(")
+    for site_path in _project_files(path, root):
+        try:
+            with open(site_path, encoding="utf-8", errors="replace") as stream:
+                if not pattern.search(stream.read()):
+                    continue
+        except OSError:
+            continue
+        tree = source.parse(site_path)
+        if tree is not None:
+            for call, function in _calls_of(tree, name):
+                yield site_path, call, function
+
+
+def _project_files(path: str, root: str) -> Iterator[str]:
+    yield path
+    count = 0
+    for directory, subdirectories, files in os.walk(root):
+        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith(".") and d not in SKIPPED_DIRECTORIES)
+        for file_name in sorted(files):
+            if not file_name.endswith(".py"):
+                continue
+            candidate = os.path.join(directory, file_name)
+            count += 1
+            if count > MAX_FILES:
+                return
+            if os.path.abspath(candidate) != os.path.abspath(path):
+                yield candidate
+
+
+def _calls_of(tree: ast.Module, name: str) -> Iterator[Tuple[ast.Call, Optional[ast.FunctionDef]]]:
+    """The calls of ``name`` in ``tree``, with the function each is in (None at module level)."""
+    stack: List[Tuple[ast.AST, Optional[ast.FunctionDef]]] = [(tree, None)]
+    while stack:
+        node, function = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+            if isinstance(child, ast.Call) and _called_name(child.func) == name:
+                yield child, function
+            stack.append((child, inner))
+
+
+def _called_name(func: ast.expr) -> Optional[str]:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _arguments(call, function, site_path: str, same_module: bool, signature) -> Optional[Tuple[tuple, dict]]:
+    """The call's arguments as values, or None when one it needs is known only at run time."""
+    if any(isinstance(arg, ast.Starred) for arg in call.args):
+        return None
+    tree = source.parse(site_path)
+    values = _Values(tree, function, same_module)
+    args = []
+    for arg in call.args:
+        value = values.of(arg)
+        if value is _UNKNOWN:
+            return None
+        args.append(value)
+    kwargs = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            continue  # **kwargs of a factory: what it passes when called with none
+        value = values.of(keyword.value)
+        if value is _UNKNOWN:
+            if not (signature or {}).get(keyword.arg, False):
+                return None
+            continue  # left to the parameter's default
+        kwargs[keyword.arg] = value
+    return tuple(args), kwargs
+
+
+class _Values:
+    """What an argument expression is worth without running the code around it."""
+
+    def __init__(self, tree: ast.Module, function: Optional[ast.FunctionDef], same_module: bool):
+        self.tree, self.function, self.same_module = tree, function, same_module
+        self.constants, self.definitions = _module_names(tree)
+        self.parameters = _parameter_defaults(function) if function is not None else {}
+        self.local = _assigned(function) if function is not None else set()
+        self.parsed = parsed_names(tree) | ({"args", "opt", "opts"} & set(self.parameters))
+        self.argparse = argparse_defaults(tree)
+
+    def of(self, expr: ast.expr) -> Any:
+        literal = _literal(expr)
+        if literal is not _UNKNOWN:
+            return literal
+        if isinstance(expr, (ast.List, ast.Tuple)):
+            items = [self.of(item) for item in expr.elts]
+            return _UNKNOWN if any(item is _UNKNOWN for item in items) else items
+        if isinstance(expr, ast.Name):
+            return self._name(expr.id)
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in self.parsed:
+            return self.argparse.get(expr.attr, _UNKNOWN)
+        return _UNKNOWN
+
+    def _name(self, name: str) -> Any:
+        if name in self.parameters:
+            return self.parameters[name]
+        if name in self.local:
+            return _UNKNOWN
+        if name in self.constants:
+            return self.constants[name]
+        if self.same_module and name in self.definitions:
+            return {NAME_MARK: name}
+        return _UNKNOWN
+
+
+def _literal(expr: Optional[ast.expr]) -> Any:
+    if expr is None:
+        return _UNKNOWN
+    try:
+        value = ast.literal_eval(expr)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _UNKNOWN
+    return value if isinstance(value, (int, float, str, bool, type(None), list, tuple, dict)) else _UNKNOWN
+
+
+def _module_names(tree: ast.Module) -> Tuple[Dict[str, Any], set]:
+    """Module-level constants assigned once to a literal; classes and functions defined at module level."""
+    assigned: Dict[str, List[Any]] = {}
+    definitions = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    assigned.setdefault(target.id, []).append(_literal(node.value))
+        elif isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            definitions.add(node.name)
+    constants = {name: values[0] for name, values in assigned.items() if len(values) == 1 and values[0] is not _UNKNOWN}
+    return constants, definitions
+
+
+def _parameter_defaults(function: ast.FunctionDef) -> Dict[str, Any]:
+    """Parameters of the enclosing function with a literal default (a factory's ``num_classes=1000``)."""
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    found = {}
+    for argument, default in zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults):
+        found[argument.arg] = _literal(default)
+    for argument, default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+        found[argument.arg] = _literal(default)
+    for argument in positional:
+        found.setdefault(argument.arg, _UNKNOWN)
+    return found
+
+
+def _assigned(function: ast.FunctionDef) -> set:
+    return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+
+
+def parsed_names(tree: ast.Module) -> set:
+    """Names assigned from ``parse_args()`` / ``parse_known_args()[0]`` anywhere in the module."""
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign):
+            continue
+        value = node.value.value if isinstance(node.value, ast.Subscript) else node.value
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in (
+            "parse_args",
+            "parse_known_args",
+        ):
+            for target in node.targets:
+                first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
+                if isinstance(first, ast.Name):
+                    found.add(first.id)
+    return found
+
+
+def argparse_defaults(tree: ast.Module) -> Dict[str, Any]:
+    """``dest -> default`` of ``add_argument("--x", default=<literal>)``, when every one agrees."""
+    seen: Dict[str, List[Any]] = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument"):
+            continue
+        options = [arg.value for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+        long_options = [option for option in options if option.startswith("--")] or options
+        keywords = {keyword.arg: keyword.value for keyword in node.keywords}
+        if not long_options or "default" not in keywords:
+            continue
+        default = _literal(keywords["default"])
+        if default is _UNKNOWN:
+            continue
+        dest = keywords["dest"].value if isinstance(keywords.get("dest"), ast.Constant) else long_options[0].lstrip("-")
+        seen.setdefault(str(dest).replace("-", "_"), []).append(default)
+    return {dest: values[0] for dest, values in seen.items() if all(value == values[0] for value in values)}
+
+
+def _shown_path(path: str, root: str) -> str:
+    try:
+        return os.path.relpath(path, root).replace(os.sep, "/")
+    except ValueError:
+        return path

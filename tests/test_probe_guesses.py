@@ -1,0 +1,112 @@
+"""How the probe finds a Cell's constructor arguments without configuration (no MindSpore needed)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from ms_lint.probe import guesses
+
+MODEL = textwrap.dedent(
+    """\
+    from mindspore import nn
+
+    WIDTH = 32
+
+
+    class Bottleneck(nn.Cell):
+        pass
+
+
+    class ResNet(nn.Cell):
+        def __init__(self, block, layers, num_classes=1000, in_channels=3):
+            super().__init__()
+
+
+    class Plain(nn.Cell):
+        def __init__(self, dim: int, num_heads, ratio: float, flag: bool):
+            super().__init__()
+
+
+    class Child(Plain):
+        pass
+
+
+    class Empty(nn.Cell):
+        def __init__(self):
+            super().__init__()
+
+
+    class Optional(nn.Cell):
+        def __init__(self, width=4):
+            super().__init__()
+
+
+    def resnet50(num_classes=1000, **kwargs):
+        return ResNet(Bottleneck, [3, 4, 6, 3], num_classes=num_classes, **kwargs)
+    """
+)
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_factory_s_call_with_its_own_defaults_and_the_module_s_classes(tmp_path):
+    path = write(tmp_path, "model.py", MODEL)
+    guess = guesses.constructor(path, "ResNet", str(tmp_path))
+    assert guess.spec() == {
+        "args": [{"$name": "Bottleneck"}, [3, 4, 6, 3]],
+        "kwargs": {"num_classes": 1000},
+        "guessed": "as built at model.py:35",
+    }
+
+
+def test_a_call_in_another_file_with_argparse_defaults_and_constants(tmp_path):
+    path = write(tmp_path, "model.py", MODEL.replace("    return ResNet(", "    return ResNet_("))
+    write(
+        tmp_path,
+        "train.py",
+        "import argparse\nfrom model import ResNet, Bottleneck\nCLASSES = 10\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--in-channels', default=1)\nargs = p.parse_args()\n"
+        "net = ResNet(Bottleneck, [2, 2], num_classes=CLASSES, in_channels=args.in_channels)\n",
+    )
+    guess = guesses.constructor(path, "ResNet", str(tmp_path))
+    # Bottleneck is a name of train.py: the probe would not know what it is there, so this call is no help.
+    assert guess is None
+    write(tmp_path, "train.py", (tmp_path / "train.py").read_text().replace("Bottleneck, [2, 2]", "'b', [2, 2]"))
+    guess = guesses.constructor(path, "ResNet", str(tmp_path))
+    assert (guess.args, guess.kwargs, guess.origin) == (
+        ("b", [2, 2]),
+        {"num_classes": 10, "in_channels": 1},
+        "as built at train.py:7",
+    )
+
+
+def test_an_argument_known_only_at_run_time_is_left_to_its_default_or_the_call_is_skipped(tmp_path):
+    path = write(tmp_path, "model.py", MODEL)
+    write(tmp_path, "a.py", "from model import Optional\ndef f(n):\n    return Optional(width=n * 2)\n")
+    assert guesses.constructor(path, "Optional", str(tmp_path)).origin == "as built at a.py:3"
+    assert guesses.constructor(path, "Optional", str(tmp_path)).kwargs == {}
+    write(tmp_path, "b.py", "from model import Plain\ndef f(n):\n    return Plain(n, 2, 0.5, True)\n")
+    guess = guesses.constructor(path, "Plain", str(tmp_path))
+    assert guess.origin == "guessed from the parameters' names: dim=8, num_heads=2, ratio=0.0, flag=False"
+
+
+def test_names_and_annotations_give_small_values_also_through_a_base_class_of_the_module(tmp_path):
+    path = write(tmp_path, "model.py", MODEL)
+    assert guesses.constructor(path, "Child", str(tmp_path)).kwargs == {
+        "dim": 8,
+        "num_heads": 2,
+        "ratio": 0.0,
+        "flag": False,
+    }
+
+
+def test_nothing_to_choose_or_nothing_to_go_on_gives_no_guess(tmp_path):
+    path = write(tmp_path, "model.py", MODEL + "\n\nclass Odd(nn.Cell):\n    def __init__(self, thing):\n        pass\n")
+    assert guesses.constructor(path, "Empty", str(tmp_path)) is None
+    assert guesses.constructor(path, "Odd", str(tmp_path)) is None
+    assert guesses.constructor(path, "Missing", str(tmp_path)) is None
+    assert guesses.constructor(path, "Optional", str(tmp_path)).origin == "with its parameters' defaults"
