@@ -91,13 +91,20 @@ def test_every_ascend_only_rule_is_declared_as_needing_ascend():
         assert isinstance(experiment, Declared) and experiment.reason.startswith("needs Ascend: ")
 
 
-def test_missing_input_specs_are_asked_for_by_the_plan(project):
-    backend = FakeBackend(ANSWERS)
+def test_missing_input_specs_of_a_cell_are_guessed_in_the_child_and_of_a_function_asked_for(project):
+    backend = FakeBackend({"": [Outcome(unconfirmable("guessed"))]})
     table = {"tensor-slice-variable-bound": DynamicShape()}
     found = finding(model(project), "pkg.model", symbol="tensor-slice-variable-bound", cell="Net")
     report = make_engine(backend, experiments=table).probe([found])
+    assert report.verdicts[0].evidence == "guessed"
+    assert [task.payload["guess_inputs"] for group in backend.groups for task in group] == [True]
+    jitted = project / "pkg" / "jitted.py"
+    jitted.write_text("def step(x):\n    return x[:x.sum()]\n", encoding="utf-8")
+    backend = FakeBackend(ANSWERS)
+    found = finding(jitted, "pkg.jitted", 2, symbol="tensor-slice-variable-bound")
+    report = make_engine(backend, experiments=table).probe([found])
     assert report.verdicts[0].status == UNCONFIRMABLE
-    assert "needs input specs for Net.construct" in report.verdicts[0].evidence
+    assert "needs input specs for step" in report.verdicts[0].evidence
     assert backend.groups == []
 
 

@@ -302,3 +302,39 @@ def test_a_package_that_is_not_installed_is_named_and_nothing_is_installed(tmp_p
     (notice,) = [m.msg for m in messages if m.symbol == "mindspore-probe-notice"]
     assert "1 finding could not be probed: their modules import packages that are not installed here: " in notice
     assert "not_installed_anywhere_pkg (1)" in notice
+
+
+GUESSED_INPUTS = """\
+import mindspore as ms
+from mindspore import nn, ops
+
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class Picker(nn.Cell):
+    def __init__(self, in_channels, num_classes=4):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, 8, 3)
+        self.fc = nn.Dense(8, num_classes)
+
+    def construct(self, x):
+        y = self.conv(x)
+        if y.shape[1] == 5:
+            y = ops.masked_select(y, y > 0)
+        return ops.masked_select(y, y > 0)
+"""
+
+
+def test_inputs_are_guessed_from_the_first_layer_and_a_line_they_do_not_reach_refutes_nothing(tmp_path):
+    path = tmp_path / "picker.py"
+    path.write_text(GUESSED_INPUTS)
+    reached, unreached = sorted(run_pylint([path], *PROBE), key=lambda m: -m.line)
+    assert probe_status(reached) == (
+        CONFIRMED,
+        "compiling Picker.construct in GRAPH_MODE with static inputs x: float32[2, 8, 32, 32] (guessed from its first "
+        "layer, Conv2d(in_channels=8)), built as Picker(in_channels=8) (guessed from the parameters' names: "
+        "in_channels=8): line 17 yields the dynamic shape Float32(-1); construct returns Float32(-1)",
+    )
+    status, evidence = probe_status(unreached)
+    assert status == UNCONFIRMABLE
+    assert evidence.startswith("3 guessed inputs, none conclusive: line 16 is not part of the graph")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Dict, List, Union
 
+from ms_lint.probe import inputs
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
@@ -37,13 +38,39 @@ class DynamicShape(Experiment):
                 return unconfirmable("the flagged code is in neither a Cell nor a module-level function")
             payload, what = dict(context.cell_payload(function[1]), function=True), function[1]
         if not payload["spec"] or payload["spec"].get("inputs") is None:
-            return unconfirmable(
-                f"needs input specs for {what}: add inputs (dtype and shape) to a "
-                f"[[tool.ms_lint.probe.cells]] entry for {payload['cell']}"
-            )
+            if payload.get("function"):
+                return unconfirmable(
+                    f"needs input specs for {what}: add inputs (dtype and shape) to a "
+                    f"[[tool.ms_lint.probe.cells]] entry for {payload['cell']}"
+                )
+            payload["guess_inputs"] = True  # read from the built Cell's first layer, in the child
         return self.task(context, payload)
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        qualname = payload["cell"]
+        spec = payload.get("spec") or {}
+        net = runtime.resolve(qualname) if payload.get("function") else runtime.build(qualname, spec)
+        origin = runtime.origin(spec)
+        built = f", built as {runtime.shown(qualname, spec)}{origin}" if origin and not payload.get("function") else ""
+        if not payload.get("guess_inputs"):
+            return self._attempt(runtime, net, spec["inputs"], payload, built, "")
+        tried = inputs.candidates(runtime, net)
+        if not tried:
+            raise Unconfirmable(
+                f"needs input specs for {qualname}.construct (its first layer does not tell them): add inputs (dtype "
+                f"and shape) to a [[tool.ms_lint.probe.cells]] entry for {qualname}"
+            )
+        reasons = []
+        for specs, chosen in tried:
+            try:
+                return self._attempt(runtime, net, specs, payload, built, f" ({chosen})")
+            except Unconfirmable as error:  # a guess that does not reach the line refutes nothing: try the next
+                reasons.append(str(error))
+        raise Unconfirmable(reasons[-1] if len(reasons) == 1 else f"{len(reasons)} guessed inputs, none conclusive: {reasons[-1]}")
+
+    @staticmethod
+    def _attempt(runtime, net, specs, payload: Dict[str, Any], built: str, chosen: str) -> Verdict:
+        from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
         from ms_lint.probe.runtime import (  # pylint: disable=import-outside-toplevel
             dynamic_dims,
             error_text,
@@ -54,12 +81,8 @@ class DynamicShape(Experiment):
 
         qualname, line, none_size = payload["cell"], payload["line"], payload.get("none_size") or 2
         path = runtime.loaded[0]
-        net = runtime.resolve(qualname) if payload.get("function") else runtime.build(qualname, payload.get("spec"))
-        specs = payload["spec"]["inputs"]
-        inputs = [runtime.tensor(item, none_size=none_size) for item in specs]
-        names = _input_names(net, len(inputs))
-        from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
-
+        tensors = [runtime.tensor(item, none_size=none_size) for item in specs]
+        names = _input_names(net, len(tensors))
         shown = ", ".join(
             f"{name}: {InputSpec(**item).describe(none_size) if not item.get('is_value') else repr(item.get('value'))}"
             for name, item in zip(names, specs)
@@ -67,8 +90,8 @@ class DynamicShape(Experiment):
         if payload.get("function"):
             what = f"calling {qualname} in GRAPH_MODE with static inputs {shown}"
         else:
-            what = f"compiling {qualname}.construct in GRAPH_MODE with static inputs {shown}"
-        error, ir_text = runtime.compile(net, inputs, dump_ir=True)
+            what = f"compiling {qualname}.construct in GRAPH_MODE with static inputs {shown}{chosen}{built}"
+        error, ir_text = runtime.compile(net, tensors, dump_ir=True)
         if error is not None:
             if line in runtime.lines_in_trace(error, path):
                 return confirmed(f"{what} fails at line {line}: {error_text(error)}")
