@@ -338,3 +338,17 @@ def test_inputs_are_guessed_from_the_first_layer_and_a_line_they_do_not_reach_re
     status, evidence = probe_status(unreached)
     assert status == UNCONFIRMABLE
     assert evidence.startswith("3 guessed inputs, none conclusive: line 16 is not part of the graph")
+
+
+def test_a_module_that_imports_its_own_project_from_the_folder_above_is_imported_from_there(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "layers.py").write_text("WIDTH = 4\n")
+    path = tmp_path / "src" / "model.py"
+    path.write_text(
+        "from mindspore import nn\nfrom src.layers import WIDTH\n\n\nclass Net(nn.Cell):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Dense(WIDTH, WIDTH)\n\n"
+        "    def forward(self, x):\n        return self.fc(x)\n"
+    )
+    (message,) = run_pylint([path], *PROBE)
+    status, evidence = probe_status(message)
+    assert status == CONFIRMED, evidence

@@ -102,6 +102,28 @@ def _imported(dotted: str) -> Any:
     return _MISSING
 
 
+def _missing_top(error: BaseException) -> Optional[str]:
+    """The top-level package a ModuleNotFoundError names."""
+    if isinstance(error, ModuleNotFoundError) and error.name:
+        return error.name.split(".")[0]
+    return None
+
+
+def _project_holding(top: Optional[str], path: str, levels: int = 6) -> Optional[str]:
+    """The nearest folder above ``path`` that holds the package or module ``top``: the user's own code."""
+    if top is None:
+        return None
+    directory = os.path.dirname(os.path.abspath(path))
+    for _ in range(levels):
+        if os.path.isdir(os.path.join(directory, top)) or os.path.isfile(os.path.join(directory, top + ".py")):
+            return directory
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            break
+        directory = parent
+    return None
+
+
 class Runtime:
     """Per child process: MindSpore (unless disabled), the current user module, helpers."""
 
@@ -229,32 +251,36 @@ class Runtime:
             sys.path.insert(0, root)
             sys.path.extend(self.roots[1:])
             sys.argv = [path]  # as if run with no arguments: a module-level argparse sees none of ours
-            try:
-                with self._no_data_while_importing():
-                    self.module = self._import(path, module)
-            except Unconfirmable as error:
-                self.module_error = str(error)
-            except BaseException as error:  # pylint: disable=broad-except
-                if isinstance(error, KeyboardInterrupt):
-                    raise
-                package = self._missing_package(error)
-                if package is not None:
-                    self.module_error = missing_package(package, self._where(error, path))
-                else:
-                    self.module_error = f"importing {module} failed: {error_text(error)}{self._where(error, path)}"
+            self._import_user_module(path, module)
         if self.module_error:
             raise Unconfirmable(self.module_error)
         return self.module
 
-    def _missing_package(self, error: BaseException) -> Optional[str]:
-        """The top-level package a ModuleNotFoundError names, when it is not one of the user's own."""
-        if not isinstance(error, ModuleNotFoundError) or not error.name:
-            return None
-        top = error.name.split(".")[0]
-        for root in self.roots:
-            if os.path.exists(os.path.join(root, top)) or os.path.exists(os.path.join(root, top + ".py")):
-                return None  # the user's own package, not found from here: a path problem, not an install
-        return top
+    def _import_user_module(self, path: str, module: str) -> None:
+        """Import it; when it imports a package of its own project (``from src.x import y``) that the
+        import root does not hold, retry once from the folder above that holds it, as its scripts run."""
+        for retry in (True, False):
+            try:
+                with self._no_data_while_importing():
+                    self.module = self._import(path, module)
+                return
+            except Unconfirmable as error:
+                self.module_error = str(error)
+                return
+            except BaseException as error:  # pylint: disable=broad-except
+                if isinstance(error, KeyboardInterrupt):
+                    raise
+                home = _project_holding(_missing_top(error), path)
+                if retry and home is not None and home not in sys.path:
+                    sys.path.insert(1, home)
+                    self.roots.append(home)
+                    continue
+                top = _missing_top(error)
+                if top is not None and home is None:
+                    self.module_error = missing_package(top, self._where(error, path))
+                else:
+                    self.module_error = f"importing {module} failed: {error_text(error)}{self._where(error, path)}"
+                return
 
     def if_crashed(self, status: Optional[str], evidence: str = "", repeatable: bool = False) -> None:
         """What it means if this process dies from here on (``None``: nothing, as by default).

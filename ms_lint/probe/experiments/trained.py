@@ -203,7 +203,11 @@ def _parsed_argument_names(tree: ast.Module, network: TrainedNetwork) -> frozens
 
 
 def _assignments(scope: ast.AST) -> Dict[str, List[ast.expr]]:
-    """Names assigned in ``scope`` itself (not in nested functions), with every value they get."""
+    """Names bound in ``scope`` itself (not in nested functions), with every value they get.
+
+    A name bound by unpacking, a loop or a ``with`` gets no single value (it is listed twice).
+    ``obj.attr = v`` and ``obj[k] = v`` bind no name.
+    """
     found: Dict[str, List[ast.expr]] = {}
     for node in _own_nodes(scope):
         if isinstance(node, ast.Assign):
@@ -211,18 +215,27 @@ def _assignments(scope: ast.AST) -> Dict[str, List[ast.expr]]:
                 if isinstance(target, ast.Name):
                     found.setdefault(target.id, []).append(node.value)
                 else:
-                    for name in ast.walk(target):
-                        if isinstance(name, ast.Name):
-                            found.setdefault(name.id, []).extend([node.value, node.value])  # unpacked: not one value
+                    _unknown(target, found)
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name) and node.value:
             found.setdefault(node.target.id, []).append(node.value)
-        elif isinstance(node, (ast.For, ast.With, ast.NamedExpr)):
-            targets = [node.target] if isinstance(node, (ast.For, ast.NamedExpr)) else [i.optional_vars for i in node.items]
-            for target in targets:
-                for name in ast.walk(target) if target is not None else ():
-                    if isinstance(name, ast.Name):
-                        found.setdefault(name.id, []).extend([target, target])
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.NamedExpr)):
+            _unknown(node.target, found)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    _unknown(item.optional_vars, found)
     return found
+
+
+def _unknown(target: ast.expr, found: Dict[str, List[ast.expr]]) -> None:
+    """The names a target binds, with no single value."""
+    if isinstance(target, ast.Name):
+        found.setdefault(target.id, []).extend([target, target])
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            _unknown(element, found)
+    elif isinstance(target, ast.Starred):
+        _unknown(target.value, found)
 
 
 def _parameter_names(function) -> frozenset:
