@@ -110,3 +110,22 @@ def test_nothing_to_choose_or_nothing_to_go_on_gives_no_guess(tmp_path):
     assert guesses.constructor(path, "Odd", str(tmp_path)) is None
     assert guesses.constructor(path, "Missing", str(tmp_path)) is None
     assert guesses.constructor(path, "Optional", str(tmp_path)).origin == "with its parameters' defaults"
+
+
+def test_the_shape_of_a_name_gives_a_value_when_no_convention_names_it(tmp_path):
+    path = write(
+        tmp_path,
+        "model.py",
+        "class Net:\n    def __init__(self, field_dims, hidden_units, layer_num, num_prompts, attn_drop_rate, "
+        "pre_seq_len, device):\n        pass\n",
+    )
+    assert guesses.constructor(path, "Net", str(tmp_path)) is None  # 'device': nothing to go on
+    write(tmp_path, "model.py", (tmp_path / "model.py").read_text().replace(", device", ""))
+    assert guesses.constructor(path, "Net", str(tmp_path)).kwargs == {
+        "field_dims": [8, 8],
+        "hidden_units": 8,
+        "layer_num": 2,
+        "num_prompts": 2,
+        "attn_drop_rate": 0.0,
+        "pre_seq_len": 16,
+    }

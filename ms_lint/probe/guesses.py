@@ -8,7 +8,7 @@ Tried in this order, and the evidence says which was used:
    module, an enclosing function's parameter defaults and the script's argparse defaults;
 2. the parameters' own defaults (the class needs no argument);
 3. small values chosen from the parameters' names and annotations (``in_channels=8``,
-   ``num_classes=10``, ``num_heads=2``...).
+   ``num_classes=10``, ``num_heads=2``, ``hidden_units=8``, ``field_dims=[8, 8]``...).
 
 Read with Python's ``ast`` in pylint's process: no MindSpore, no user code runs here.
 """
@@ -49,6 +49,14 @@ CONVENTIONAL: Tuple[Tuple[Tuple[str, ...], Any], ...] = (
     (("image_size", "img_size", "input_resolution", "resolution"), 32),
     (("patch_size",), 4),
     (("dropout", "drop_rate", "dropout_rate", "drop_prob", "attn_drop", "proj_drop", "drop_path_rate", "p"), 0.0),
+)
+# Then by the shape of the name: (suffixes, prefixes, value).
+BY_PATTERN: Tuple[Tuple[Tuple[str, ...], Tuple[str, ...], Any], ...] = (
+    (("_dims", "_sizes", "_channels_list", "_widths"), (), [8, 8]),
+    (("dim", "_size", "channels", "_features", "_units", "hidden", "width", "_ch", "planes"), (), 8),
+    (("_num", "_count", "_layers", "_blocks", "_heads"), ("num_", "n_"), 2),
+    (("_rate", "_prob", "dropout", "_drop"), ("drop",), 0.0),
+    (("_len", "_length"), (), 16),
 )
 BY_ANNOTATION = {"int": 2, "float": 0.0, "bool": False}
 
@@ -133,6 +141,9 @@ def _conventional(parameter: str, init: ast.FunctionDef) -> Any:
     lowered = parameter.lower()
     for names, value in CONVENTIONAL:
         if lowered in names:
+            return value
+    for suffixes, prefixes, value in BY_PATTERN:
+        if lowered.endswith(suffixes) or lowered.startswith(prefixes or ("\0",)):
             return value
     for argument in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]:
         if argument.arg == parameter and isinstance(argument.annotation, ast.Name):
