@@ -352,3 +352,20 @@ def test_a_module_that_imports_its_own_project_from_the_folder_above_is_imported
     (message,) = run_pylint([path], *PROBE)
     status, evidence = probe_status(message)
     assert status == CONFIRMED, evidence
+
+
+def test_a_condition_in_an_unrolled_loop_is_compiled_once_per_iteration_unless_the_compiler_decides_it():
+    configuration = config.from_table({"cells": [{"class": "Loops", "inputs": [{"dtype": "float32", "shape": [2, 4]}]}]})
+    path = EXAMPLES / "conditions.py"
+    cells = {line: "Loops" for line in flagged_lines(path)}
+    tensor, shape = probe("unrolled-loop-tensor-condition", "conditions", configuration, cells)
+    assert tensor == (
+        CONFIRMED,
+        "compiling Loops.construct in GRAPH_MODE with static inputs x: float32[2, 4]: the condition at line 9 is "
+        "compiled 3 times (one Switch per unrolled iteration)",
+    )
+    assert shape == (
+        NOT_REPRODUCED,
+        "compiling Loops.construct in GRAPH_MODE with static inputs x: float32[2, 4]: the compiler decides the "
+        "condition at line 12 (no Switch)",
+    )

@@ -27,7 +27,7 @@ import sys
 import sysconfig
 import tempfile
 import traceback
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ms_lint.probe.guesses import NAME_MARK
 from ms_lint.probe.verdict import Unconfirmable, missing_package, one_line
@@ -564,24 +564,33 @@ def positional_count(function: Any) -> int:
 
 
 NODE_START = re.compile(r"^(%\d+\(|Return\()")
+NODE_OP = re.compile(r"^(?:%\d+\([^)]*\) = )?([\w.]+)\(")
 
 
-def ir_nodes(text: str) -> List[Tuple[bool, str, List[Tuple[str, int, int]]]]:
-    """(is the Return node, output abstract, "In file" frames) of each node of a validated IR dump.
+class IRNode(NamedTuple):
+    op: str  # the primitive or function applied: "Switch", "PrimFunc_StridedSlice", "Return"...
+    is_return: bool
+    output: str  # its output abstract
+    frames: List[Tuple[str, int, int]]  # its "In file" locations
+
+
+def ir_nodes(text: str) -> List[IRNode]:
+    """The nodes of a validated IR dump.
 
     A node is a line ``%7(CNode_127) = PrimFunc_StridedSlice(...)`` (or ``Return(%10)``)
     followed by ``: (inputs) -> (output)`` and ``# In file path:line...`` lines.
     """
-    nodes: List[Tuple[bool, str, List[Tuple[str, int, int]]]] = []
-    is_return, output, node_frames, inside = False, "", [], False
+    nodes: List[IRNode] = []
+    op, output, node_frames, inside = "", "", [], False
     for line in text.splitlines():
         stripped = line.strip()
         starts = bool(NODE_START.match(stripped))
         if inside and (starts or stripped == "}"):
-            nodes.append((is_return, output, node_frames))
+            nodes.append(IRNode(op, op == "Return", output, node_frames))
             inside = False
         if starts:
-            is_return, output, node_frames, inside = stripped.startswith("Return("), "", [], True
+            applied = NODE_OP.match(stripped)
+            op, output, node_frames, inside = applied.group(1) if applied else "", "", [], True
         elif inside and not output and stripped.startswith(": ("):
             output = stripped.split("->", 1)[1].strip() if "->" in stripped else stripped[2:]
         elif inside and stripped.startswith("# In file"):

@@ -96,6 +96,15 @@ def scope_at(path: str, line: int) -> Scope:
     return Scope(tuple(chain))
 
 
+def function_span(path: str, line: int) -> Optional[Tuple[int, int]]:
+    """(first, last) line of the function whose ``def`` is at ``line``."""
+    tree = parse(path)
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
+            return node.lineno, node.end_lineno or node.lineno
+    return None
+
+
 def self_attribute_at(path: str, line: int) -> Optional[str]:
     """``blocks`` for a statement ``self.blocks = ...`` (or ``self.blocks: T = ...``) starting at ``line``."""
     tree = parse(path)

@@ -15,12 +15,11 @@ from typing import Dict
 
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
-from ms_lint.probe.experiments.graph import DynamicShape
+from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.seed import SeedDivergence
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
-NO_EXPERIMENT_YET = "no experiment for this rule yet"
 
 EXPERIMENTS: Dict[str, Experiment] = {
     "cell-container-not-registered": UnregisteredParameters(),
@@ -35,9 +34,9 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "ascend-op-attr-out-of-range": needs_ascend("the CPU build of MindSpore accepts any stride, kernel, pad and dilation"),
     "ascend-group-conv-unsupported": needs_ascend("the CPU build of MindSpore accepts grouped convolutions of any kind"),
     "ascend-fp16-without-loss-scale": needs_ascend("float16 overflow in Ascend's float16-only operators does not occur on CPU"),
-    "nested-tensor-condition": Declared(NO_EXPERIMENT_YET),
-    "too-many-tensor-conditions": Declared(NO_EXPERIMENT_YET),
-    "unrolled-loop-tensor-condition": Declared(NO_EXPERIMENT_YET),
+    "nested-tensor-condition": TensorConditions(),
+    "too-many-tensor-conditions": TensorConditions(),
+    "unrolled-loop-tensor-condition": TensorConditions(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
