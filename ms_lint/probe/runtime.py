@@ -431,8 +431,8 @@ class Runtime:
         """How a Cell was built, for evidence: ``Stack(width=4, depth=2)``."""
         spec = spec or {}
         if spec.get("factory"):
-            return f"{spec['factory']}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
-        return f"{qualname.rpartition(':')[2]}({_arguments(spec.get('args') or (), spec.get('kwargs') or {})})"
+            return f"{spec['factory']}({arguments_text(spec.get('args') or (), spec.get('kwargs') or {})})"
+        return f"{qualname.rpartition(':')[2]}({arguments_text(spec.get('args') or (), spec.get('kwargs') or {})})"
 
     @staticmethod
     def origin(spec: Optional[Dict[str, Any]]) -> str:
@@ -521,7 +521,8 @@ def _set_save_graphs(ms: Any, folder: Optional[str]) -> None:
             ms.set_context(save_graphs=0)
 
 
-def _arguments(args: Sequence[Any], kwargs: Dict[str, Any]) -> str:
+def arguments_text(args: Sequence[Any], kwargs: Dict[str, Any]) -> str:
+    """Call arguments for evidence, each value bounded: ``8, depth=3``."""
     shown = [_shown_value(arg) for arg in args] + [f"{key}={_shown_value(value)}" for key, value in kwargs.items()]
     text = ", ".join(shown)
     return text if len(text) < 80 else text[:77] + "..."
@@ -532,7 +533,8 @@ def _shown_value(value: Any) -> str:
         return str(value[NAME_MARK])
     if isinstance(value, list):
         return "[" + ", ".join(_shown_value(item) for item in value) + "]"
-    return repr(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def required_parameters(callable_obj: Any) -> List[str]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from ms_lint.probe import guesses
+from ms_lint.probe.runtime import arguments_text
 from ms_lint.probe.verdict import Unconfirmable
 
 PARAMETER_METHODS = ("trainable_params", "get_parameters", "parameters_and_names")
@@ -81,7 +82,7 @@ def build(runtime, network: TrainedNetwork, tree: ast.Module) -> Any:
             left.append(keyword.arg)
             continue
         kwargs[keyword.arg] = value
-    shown = ", ".join([*map(repr, args), *(f"{key}={value!r}" for key, value in kwargs.items())])
+    shown = arguments_text(args, kwargs)
     network.shown = f"{dotted(network.call.func)}({shown})" + (f" (defaults for {', '.join(left)})" if left else "")
     try:
         return maker(*args, **kwargs)
