@@ -10,6 +10,7 @@ the reason comes back once, as a notice.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import json
@@ -21,7 +22,7 @@ from ms_lint import options
 from ms_lint.checkers.base import STRICT_ENV
 from ms_lint.probe import cache as cache_module
 from ms_lint.probe import config as config_module
-from ms_lint.probe import source
+from ms_lint.probe import guesses, source
 from ms_lint.probe.experiments import EXPERIMENTS, Context, Experiment
 from ms_lint.probe.verdict import MISSING_PACKAGE, Outcome, Task, Verdict, unconfirmable
 
@@ -91,8 +92,9 @@ class Engine:
     def _probe(self, findings: Sequence) -> Report:
         report = Report()
         planned: Dict[int, Task] = {}
+        files = functools.lru_cache(maxsize=None)(guesses.project_files)  # listed once per run
         for index, finding in enumerate(findings):
-            outcome = self._plan(finding, report)
+            outcome = self._plan(finding, report, files)
             if isinstance(outcome, Verdict):
                 report.verdicts[index] = outcome
             elif isinstance(outcome, Task):
@@ -130,7 +132,7 @@ class Engine:
             )
         return report
 
-    def _plan(self, finding, report: Report):
+    def _plan(self, finding, report: Report, files: Callable[[str], tuple] = guesses.project_files):
         experiment = self.experiments.get(finding.symbol)
         if experiment is None:
             return unconfirmable(NO_EXPERIMENT)
@@ -140,7 +142,9 @@ class Engine:
             if notice not in report.notices:
                 report.notices.append(notice)
         root = source.import_root(finding.path, finding.module)
-        context = Context(finding=finding, config=config, root=root, mode=self.mode, paths=self.paths)
+        context = Context(
+            finding=finding, config=config, root=root, mode=self.mode, paths=self.paths, project_files=files
+        )
         try:
             return experiment.plan(context)
         except Exception as error:  # pylint: disable=broad-except

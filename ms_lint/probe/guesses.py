@@ -16,15 +16,17 @@ Read with Python's ``ast`` in pylint's process: no MindSpore, no user code runs 
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ms_lint.probe import source
 
 MAX_FILES = 3000
 SKIPPED_DIRECTORIES = frozenset({"site-packages", "node_modules", "build", "dist", "__pycache__", "venv", ".venv"})
+CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 NAME_MARK = "$name"  # {"$name": "Bottleneck"}: a class or function of the Cell's own module
 _UNKNOWN = object()
 
@@ -71,8 +73,11 @@ class Guess:
         return {"args": list(self.args), "kwargs": dict(self.kwargs), "guessed": self.origin}
 
 
-def constructor(path: str, qualname: str, root: str) -> Optional[Guess]:
-    """How to build ``qualname`` (defined in ``path``), or None when nothing is known enough to try."""
+def constructor(path: str, qualname: str, root: str, files: Optional[Callable[[str], tuple]] = None) -> Optional[Guess]:
+    """How to build ``qualname`` (defined in ``path``), or None when nothing is known enough to try.
+
+    ``files`` lists the project's files under a root (:func:`project_files`, or a run's cached copy).
+    """
     tree = source.parse(path)
     classdef = _class(tree, qualname) if tree is not None else None
     if classdef is None:
@@ -80,7 +85,7 @@ def constructor(path: str, qualname: str, root: str) -> Optional[Guess]:
     init = _init(tree, classdef)
     signature = _signature(init)
     name = classdef.name
-    for site_path, call, function in _call_sites(path, root, name):
+    for site_path, call, function in _call_sites(path, (files or project_files)(root), name):
         found = _arguments(call, function, site_path, same_module=os.path.samefile(site_path, path), signature=signature)
         if found is not None:
             return Guess(found[0], found[1], f"as built at {_shown_path(site_path, root)}:{call.lineno}")
@@ -154,36 +159,51 @@ def _conventional(parameter: str, init: ast.FunctionDef) -> Any:
 # -- calls that build the class ---------------------------------------------------------------
 
 
-def _call_sites(path: str, root: str, name: str) -> Iterator[Tuple[str, ast.Call, Optional[ast.FunctionDef]]]:
+def _call_sites(path: str, files: tuple, name: str) -> Iterator[Tuple[str, ast.Call, Optional[ast.FunctionDef]]]:
     """Calls ``Name(...)`` / ``module.Name(...)``: in the class's own file first, then the project's."""
-    pattern = re.compile(rf"\b{re.escape(name)}\s*\(")
-    for site_path in _project_files(path, root):
-        try:
-            with open(site_path, encoding="utf-8", errors="replace") as stream:
-                if not pattern.search(stream.read()):
-                    continue
-        except OSError:
-            continue
+    index = _called_names(files)
+    for site_path in [path, *(other for other in index.get(name, ()) if not _same(other, path))]:
         tree = source.parse(site_path)
         if tree is not None:
             for call, function in _calls_of(tree, name):
                 yield site_path, call, function
 
 
-def _project_files(path: str, root: str) -> Iterator[str]:
-    yield path
-    count = 0
+def _same(left: str, right: str) -> bool:
+    return os.path.abspath(left) == os.path.abspath(right)
+
+
+def project_files(root: str) -> Tuple[Tuple[str, int, int], ...]:
+    """The project's Python files under ``root`` (at most MAX_FILES), each with its modification stamp."""
+    found = []
     for directory, subdirectories, files in os.walk(root):
         subdirectories[:] = sorted(d for d in subdirectories if not d.startswith(".") and d not in SKIPPED_DIRECTORIES)
         for file_name in sorted(files):
-            if not file_name.endswith(".py"):
-                continue
-            candidate = os.path.join(directory, file_name)
-            count += 1
-            if count > MAX_FILES:
-                return
-            if os.path.abspath(candidate) != os.path.abspath(path):
-                yield candidate
+            if file_name.endswith(".py"):
+                path = os.path.join(directory, file_name)
+                try:
+                    info = os.stat(path)
+                except OSError:
+                    continue
+                found.append((path, info.st_mtime_ns, info.st_size))
+                if len(found) >= MAX_FILES:
+                    return tuple(found)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=4)
+def _called_names(files: Tuple[Tuple[str, int, int], ...]) -> Dict[str, List[str]]:
+    """Which files call each name: read once per run (per set of file stamps), not once per Cell."""
+    index: Dict[str, List[str]] = {}
+    for path, _, _ in files:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as stream:
+                text = stream.read()
+        except OSError:
+            continue
+        for name in set(CALLED.findall(text)):
+            index.setdefault(name, []).append(path)
+    return index
 
 
 def _calls_of(tree: ast.Module, name: str) -> Iterator[Tuple[ast.Call, Optional[ast.FunctionDef]]]:

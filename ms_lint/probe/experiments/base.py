@@ -13,7 +13,7 @@ a verdict (or, for experiments run in several fresh processes, data that
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Union
 
 from ms_lint.probe import config, guesses, source
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, unconfirmable
@@ -31,6 +31,8 @@ class Context:
     root: str
     mode: Optional[str] = None  # "graph", "pynative", or None when the lint options leave it to the code
     paths: tuple = ()  # more import paths for the child, after root
+    # The project's files under a root, listed once per probe run (shared by the run's contexts).
+    project_files: Callable[[str], tuple] = guesses.project_files
 
     @property
     def scope(self) -> source.Scope:
@@ -44,7 +46,7 @@ class Context:
         """How to build ``qualname``: its configuration entry, else arguments the probe finds or guesses."""
         spec = config.spec_json(self.config.cell(self.finding.module, self.finding.path, qualname))
         if spec is None:
-            guess = guesses.constructor(self.finding.path, qualname, self.root)
+            guess = guesses.constructor(self.finding.path, qualname, self.root, self.project_files)
             spec = guess.spec() if guess is not None else None
         return {"cell": qualname, "spec": spec, "none_size": self.config.none_size}
 
