@@ -81,8 +81,8 @@ def test_container_evidence_names_the_lost_parameters_and_the_compile_error():
 def test_forward_evidence_is_mindspore_s_error():
     messages = run_pylint([RULES / "forward-without-construct" / "bad.py"], *PROBE)
     assert [probe_status(m)[1] for m in messages] == [
-        "MLP()(x) raised AttributeError: For 'Cell', the method 'construct' is not defined.",
-        "Head()(x) raised AttributeError: For 'Cell', the method 'construct' is not defined.",
+        "MLP()(float32[1]) raised AttributeError: For 'Cell', the method 'construct' is not defined.",
+        "Head()(float32[1]) raised AttributeError: For 'Cell', the method 'construct' is not defined.",
     ]
 
 

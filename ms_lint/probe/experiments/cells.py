@@ -126,14 +126,19 @@ class CallWithoutConstruct(Experiment):
 
         qualname = payload["cell"]
         net = runtime.build(qualname, payload.get("spec"))
+        from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
+
         spec = payload.get("spec") or {}
         if spec.get("inputs") is not None:
-            inputs = [runtime.tensor(item, none_size=payload.get("none_size")) for item in spec["inputs"]]
+            specs = list(spec["inputs"])
         else:
             forward = getattr(net, "forward", None)
             count = positional_count(forward) if forward is not None else 1
-            inputs = [runtime.tensor({"dtype": "float32", "shape": [1]}, none_size=1) for _ in range(count)]
-        call = f"{runtime.shown(qualname, payload.get('spec'))}({', '.join(['x'] * len(inputs))})"
+            specs = [{"dtype": "float32", "shape": [1]}] * count
+        none_size = payload.get("none_size") or 1
+        inputs = [runtime.tensor(item, none_size=none_size) for item in specs]
+        shown_inputs = ", ".join(InputSpec(**item).describe(none_size) for item in specs)
+        call = f"{runtime.shown(qualname, payload.get('spec'))}({shown_inputs})"
         call += runtime.origin(payload.get("spec"))
         try:
             net(*inputs)
