@@ -129,3 +129,15 @@ def test_the_shape_of_a_name_gives_a_value_when_no_convention_names_it(tmp_path)
         "attn_drop_rate": 0.0,
         "pre_seq_len": 16,
     }
+
+
+def test_a_config_parameter_gets_the_module_s_config_class_built_with_its_defaults(tmp_path):
+    text = (
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass BertConfig:\n    hidden: int = 8\n\n\n"
+        "class Settings:\n    def __init__(self, depth=2):\n        self.depth = depth\n\n\n"
+        "class Bert:\n    def __init__(self, config):\n        pass\n\n\n"
+        "class Tower:\n    def __init__(self, settings: Settings, depth: int):\n        pass\n"
+    )
+    path = write(tmp_path, "model.py", text)
+    assert guesses.constructor(path, "Bert", str(tmp_path)).kwargs == {"config": {"$build": "BertConfig"}}
+    assert guesses.constructor(path, "Tower", str(tmp_path)).kwargs == {"settings": {"$build": "Settings"}, "depth": 2}

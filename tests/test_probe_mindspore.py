@@ -369,3 +369,19 @@ def test_a_condition_in_an_unrolled_loop_is_compiled_once_per_iteration_unless_t
         "compiling Loops.construct in GRAPH_MODE with static inputs x: float32[2, 4]: the compiler decides the "
         "condition at line 12 (no Switch)",
     )
+
+
+def test_a_config_parameter_is_given_the_module_s_config_class_with_its_defaults(tmp_path):
+    path = tmp_path / "bert.py"
+    path.write_text(
+        "from dataclasses import dataclass\nfrom mindspore import nn\n\n\n@dataclass\nclass BertConfig:\n"
+        "    hidden: int = 4\n\n\nclass Bert(nn.Cell):\n    def __init__(self, config):\n        super().__init__()\n"
+        "        self.dense = nn.Dense(config.hidden, config.hidden)\n\n    def forward(self, x):\n"
+        "        return self.dense(x)\n"
+    )
+    (message,) = run_pylint([path], *PROBE)
+    assert probe_status(message) == (
+        CONFIRMED,
+        "Bert(config=BertConfig())(float32[1]) (guessed from the parameters' names: config=BertConfig()) "
+        "raised AttributeError: For 'Cell', the method 'construct' is not defined.",
+    )

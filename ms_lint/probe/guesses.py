@@ -28,6 +28,8 @@ MAX_FILES = 3000
 SKIPPED_DIRECTORIES = frozenset({"site-packages", "node_modules", "build", "dist", "__pycache__", "venv", ".venv"})
 CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 NAME_MARK = "$name"  # {"$name": "Bottleneck"}: a class or function of the Cell's own module
+BUILD_MARK = "$build"  # {"$build": "ModelConfig"}: an instance of that class of the module, built with no argument
+CONFIG_NAMES = frozenset({"config", "cfg", "conf", "model_config", "net_config", "configs"})
 _UNKNOWN = object()
 
 CONVENTIONAL: Tuple[Tuple[Tuple[str, ...], Any], ...] = (
@@ -98,10 +100,24 @@ def constructor(path: str, qualname: str, root: str, files: Optional[Callable[[s
     for parameter in required:
         value = _conventional(parameter, init)
         if value is _UNKNOWN:
+            value = _config_object(parameter, init, tree)
+        if value is _UNKNOWN:
             return None
         kwargs[parameter] = value
-    chosen = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+    chosen = ", ".join(f"{key}={shown_value(value)}" for key, value in kwargs.items())
     return Guess((), kwargs, f"guessed from the parameters' names: {chosen}")
+
+
+def shown_value(value: Any) -> str:
+    """A guessed argument as evidence shows it: ``Bottleneck``, ``BertConfig()``, ``[8, 8]``, bounded."""
+    if isinstance(value, dict) and set(value) == {NAME_MARK}:
+        return str(value[NAME_MARK])
+    if isinstance(value, dict) and set(value) == {BUILD_MARK}:
+        return f"{value[BUILD_MARK]}()"
+    if isinstance(value, list):
+        return "[" + ", ".join(shown_value(item) for item in value) + "]"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- the class and its parameters -------------------------------------------------------------
@@ -154,6 +170,28 @@ def _conventional(parameter: str, init: ast.FunctionDef) -> Any:
         if argument.arg == parameter and isinstance(argument.annotation, ast.Name):
             return BY_ANNOTATION.get(argument.annotation.id, _UNKNOWN)
     return _UNKNOWN
+
+
+def _config_object(parameter: str, init: ast.FunctionDef, tree: ast.Module) -> Any:
+    """A config object: the class of the module the parameter is annotated with, or the module's one
+    ``...Config`` class for a parameter named ``config``/``cfg``, when it is built with no argument."""
+    annotation = next(
+        (a.annotation for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs] if a.arg == parameter),
+        None,
+    )
+    if isinstance(annotation, ast.Name):
+        candidates = [annotation.id]
+    elif parameter.lower() in CONFIG_NAMES:
+        candidates = [node.name for node in tree.body if isinstance(node, ast.ClassDef) and node.name.endswith("Config")]
+    else:
+        return _UNKNOWN
+    if len(candidates) != 1:
+        return _UNKNOWN
+    classdef = _class(tree, candidates[0])
+    signature = _signature(_init(tree, classdef)) if classdef is not None else None
+    if signature is None or not all(signature.values()):
+        return _UNKNOWN
+    return {BUILD_MARK: candidates[0]}
 
 
 # -- calls that build the class ---------------------------------------------------------------

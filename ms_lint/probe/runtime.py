@@ -29,7 +29,7 @@ import tempfile
 import traceback
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from ms_lint.probe.guesses import NAME_MARK
+from ms_lint.probe.guesses import BUILD_MARK, NAME_MARK, shown_value
 from ms_lint.probe.verdict import Unconfirmable, missing_package, one_line
 
 MAX_ERROR = 200  # an error's first line in the evidence; MAX_EVIDENCE bounds the whole
@@ -422,6 +422,13 @@ class Runtime:
         """A spec value: ``{"$name": "Block"}`` is that class or function of the current module."""
         if isinstance(value, dict) and set(value) == {NAME_MARK}:
             return self.resolve(value[NAME_MARK])
+        if isinstance(value, dict) and set(value) == {BUILD_MARK}:
+            try:
+                return self.resolve(value[BUILD_MARK])()
+            except Unconfirmable:
+                raise
+            except Exception as error:  # pylint: disable=broad-except
+                raise Unconfirmable(f"building {value[BUILD_MARK]}() raised {error_text(error)}") from error
         if isinstance(value, list):
             return [self._value(item) for item in value]
         return value
@@ -523,18 +530,9 @@ def _set_save_graphs(ms: Any, folder: Optional[str]) -> None:
 
 def arguments_text(args: Sequence[Any], kwargs: Dict[str, Any]) -> str:
     """Call arguments for evidence, each value bounded: ``8, depth=3``."""
-    shown = [_shown_value(arg) for arg in args] + [f"{key}={_shown_value(value)}" for key, value in kwargs.items()]
+    shown = [shown_value(arg) for arg in args] + [f"{key}={shown_value(value)}" for key, value in kwargs.items()]
     text = ", ".join(shown)
     return text if len(text) < 80 else text[:77] + "..."
-
-
-def _shown_value(value: Any) -> str:
-    if isinstance(value, dict) and set(value) == {NAME_MARK}:
-        return str(value[NAME_MARK])
-    if isinstance(value, list):
-        return "[" + ", ".join(_shown_value(item) for item in value) + "]"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def required_parameters(callable_obj: Any) -> List[str]:
