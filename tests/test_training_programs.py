@@ -65,7 +65,7 @@ FILES = {
             main()
     """,
     "train_unseeded.py": """
-        import numpy as np
+        import random
         import mindspore as ms
         from mindspore import nn
         from mindspore.communication import init
@@ -73,7 +73,7 @@ FILES = {
         from pkg.models import Net
 
         def main():
-            np.random.seed(1)
+            random.seed(1)
             init()
             init_env()
             net = Net()

@@ -25,9 +25,10 @@ class DistributedTrainingWithoutSeedChecker(ProjectChecker):
             "or set_auto_parallel_context(parameter_broadcast=True).",
             SYMBOL,
             "In data or auto parallel training the gradients are all-reduced, so every rank must start from "
-            "the same parameters; without a global seed MindSpore's initialisers pick a random seed per "
-            "process. np.random.seed, dataset seeds and per-rank seeds do not align them: use "
-            "mindspore.set_seed with one value, parameter_broadcast=True, or always load a checkpoint.",
+            "the same parameters; without a seed MindSpore's initialisers pick a random seed per process. "
+            "Python's random.seed and per-rank seeds do not align them: use mindspore.set_seed with one value "
+            "(np.random.seed with one value also aligns the initialisers, which draw from numpy's generator), "
+            "parameter_broadcast=True, or always load a checkpoint.",
             {"scope": WarningScope.LINE},
         )
     }

@@ -22,6 +22,10 @@ from ms_lint.semantics import catalog, memo, names, resolve
 DYNAMIC = "dynamic"
 
 SET_SEED = "mindspore.common.seed.set_seed"
+# Seeds of numpy's global generator, which MindSpore's initialisers draw from.
+NUMPY_SEEDS = frozenset(
+    {"numpy.random.seed", "mindspore.dataset.config.set_seed", "mindspore.dataset.core.config.set_seed"}
+)
 COMM_INIT = "mindspore.communication.management.init"
 SET_AUTO_PARALLEL_CONTEXT = "mindspore.context.set_auto_parallel_context"
 DISTRIBUTED_APIS = frozenset({COMM_INIT, SET_AUTO_PARALLEL_CONTEXT})
@@ -418,9 +422,11 @@ def seed(call: nodes.Call) -> Optional[str]:
     value that may be the same on every rank, "seed-helper" for a seed helper whose code cannot be
     read, else None.
 
-    ``np.random.seed``, ``random.seed`` and ``ds.config.set_seed`` do not count: MindSpore's
-    initialisers and dropout do not read them. Nor does a seed that differs per rank or per run
-    (see :func:`varying_seed`).
+    "numpy-seed" for ``np.random.seed(...)`` or ``ds.config.set_seed(...)`` (which seeds numpy):
+    MindSpore's initialisers draw their seeds from numpy's global generator (observed on 2.10,
+    ``mindspore/common/initializer.py``), so the same numpy seed on every rank gives every rank
+    the same initial parameters. ``random.seed`` does not count, nor does a seed that differs per
+    rank or per run (see :func:`varying_seed`).
     """
     found = _seeding(call)
     return found[0] if found is not None and not found[1] else None
@@ -446,7 +452,7 @@ def _seeds_a_parameter_of_a_seed_helper(call: nodes.Call) -> bool:
     if not isinstance(function, nodes.FunctionDef) or not SEED_HELPER.search(function.name):
         return False
     value = keyword(call, "seed", position=0)
-    if value is None or canonical_name(call.func) != SET_SEED:
+    if value is None or (canonical_name(call.func) != SET_SEED and names.qualified_name(call.func) not in NUMPY_SEEDS):
         return False
     used = [value] if isinstance(value, nodes.Name) else list(value.nodes_of_class(nodes.Name))
     return any(
@@ -462,6 +468,9 @@ def _seed(call: nodes.Call, depth: int, env: dict) -> Optional[Tuple[str, bool]]
     name = names.qualified_name(call.func)
     if name and catalog.canonical(name) == SET_SEED:
         return "set_seed", _varies(keyword(call, "seed", position=0), env, 0)
+    if name in NUMPY_SEEDS:
+        value = keyword(call, "seed", position=0)
+        return "numpy-seed", value is None or _varies(value, env, 0)  # no argument: a seed from the OS
     base = names.basename(call.func) or ""
     if not SEED_HELPER.search(base) or base.lower().startswith("get"):
         return None
@@ -478,7 +487,7 @@ def _seed(call: nodes.Call, depth: int, env: dict) -> Optional[Tuple[str, bool]]
     inner_env = _parameters(definition, call, env)
     inner = [_seed(item, depth + 1, inner_env) for item in definition.nodes_of_class(nodes.Call)]
     inner = [found for found in inner if found]
-    for kind in ("set_seed", "seed-helper"):
+    for kind in ("set_seed", "numpy-seed", "seed-helper"):
         seeds = [varies for found_kind, varies in inner if found_kind == kind]
         if seeds:
             return kind, all(seeds)

@@ -1,6 +1,6 @@
 """Data-parallel training without a global seed: every rank starts from different weights."""
 
-import numpy as np
+import random
 
 import mindspore as ms
 from mindspore import nn
@@ -13,7 +13,7 @@ def create_network():
 
 
 def main(dataset, resume=""):
-    np.random.seed(1)  # seeds numpy only: not MindSpore's initialisers, dropout or shuffles
+    random.seed(1)  # seeds Python's random only: not MindSpore's initialisers
     init()  # [distributed-training-without-seed]
     ms.set_auto_parallel_context(
         parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True, device_num=get_group_size()

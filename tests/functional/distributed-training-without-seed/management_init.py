@@ -1,17 +1,15 @@
-"""communication.management.init in a script with a training loop; numpy and dataset seeds only."""
+"""communication.management.init in a script with a training loop; Python's random seed only."""
 # pylint: disable=missing-function-docstring
 
-import numpy as np
+import random
 
 import mindspore as ms
-import mindspore.dataset as ds
 from mindspore import nn
 from mindspore.communication.management import get_rank, init
 
 
 def train(dataset):
-    np.random.seed(0)
-    ds.config.set_seed(0)
+    random.seed(0)
     init("hccl")  # [distributed-training-without-seed]
     init()
     net = nn.Dense(2, 2)

@@ -1,4 +1,4 @@
-"""A seed helper that seeds numpy and random only does not count."""
+"""A seed helper that seeds numpy counts: MindSpore's initialisers draw their seeds from numpy's generator."""
 # pylint: disable=missing-function-docstring
 
 import random
@@ -17,7 +17,7 @@ def set_seed(seed):
 
 def main(dataset):
     set_seed(1)
-    init()  # [distributed-training-without-seed]
+    init()
     net = nn.Dense(2, 2)
     ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, dataset)
 
