@@ -385,3 +385,17 @@ def test_a_config_parameter_is_given_the_module_s_config_class_with_its_defaults
         "Bert(config=BertConfig())(float32[1]) (guessed from the parameters' names: config=BertConfig()) "
         "raised AttributeError: For 'Cell', the method 'construct' is not defined.",
     )
+
+
+def test_a_module_mindspore_does_not_have_is_no_missing_package(tmp_path):
+    path = tmp_path / "old.py"
+    path.write_text(
+        "from mindspore import nn\nfrom mindspore.no_such_module_here import thing\n\n\nclass Net(nn.Cell):\n"
+        "    def forward(self, x):\n        return x\n"
+    )
+    messages = run_pylint([path], *PROBE)
+    (message,) = [m for m in messages if m.symbol == "forward-without-construct"]
+    status, evidence = probe_status(message)
+    assert status == UNCONFIRMABLE
+    assert evidence.startswith("importing old failed: ModuleNotFoundError: No module named 'mindspore.no_such_module_here'")
+    assert not [m for m in messages if m.symbol == "mindspore-probe-notice"]

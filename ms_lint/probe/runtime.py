@@ -103,10 +103,18 @@ def _imported(dotted: str) -> Any:
 
 
 def _missing_top(error: BaseException) -> Optional[str]:
-    """The top-level package a ModuleNotFoundError names."""
-    if isinstance(error, ModuleNotFoundError) and error.name:
-        return error.name.split(".")[0]
-    return None
+    """The top-level package a ModuleNotFoundError names, when that package is not installed.
+
+    ``No module named 'mindspore.x'`` is no missing package: MindSpore is there, without that module.
+    """
+    if not isinstance(error, ModuleNotFoundError) or not error.name:
+        return None
+    top = error.name.split(".")[0]
+    try:
+        installed = top in sys.modules or importlib.util.find_spec(top) is not None
+    except (ImportError, ValueError):
+        installed = False
+    return None if installed else top
 
 
 def _project_holding(top: Optional[str], path: str, levels: int = 6) -> Optional[str]:
