@@ -38,7 +38,9 @@ def test_method_entry_is_absent_where_the_catalog_can_tell(entry):
         assert entry.key not in catalog.cell_methods()
 
 
-@pytest.mark.parametrize("entry", pytorch.entries(pytorch.NAME), ids=[entry.key for entry in pytorch.entries(pytorch.NAME)])
+@pytest.mark.parametrize(
+    "entry", pytorch.entries(pytorch.NAME), ids=[entry.key for entry in pytorch.entries(pytorch.NAME)]
+)
 def test_name_entry_is_absent_from_a_module_the_catalog_knows(entry):
     module = catalog.lookup(entry.key.rpartition(".")[0])
     assert module is not None and module.kind == "module"
@@ -79,7 +81,11 @@ def test_eval_becomes_set_train_false(tmp_path, request):
 
 @pytest.mark.parametrize(
     "call, expected",
-    [("net.train()", "net.set_train()"), ("net.train(flag)", "net.set_train(flag)"), ("net.train(mode=False)", "net.set_train(mode=False)")],
+    [
+        ("net.train()", "net.set_train()"),
+        ("net.train(flag)", "net.set_train(flag)"),
+        ("net.train(mode=False)", "net.set_train(mode=False)"),
+    ],
 )
 def test_train_becomes_set_train_with_the_same_mode(tmp_path, request, call, expected):
     text = EVAL.replace("net.eval()", call)

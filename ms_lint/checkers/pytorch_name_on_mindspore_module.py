@@ -1,4 +1,4 @@
-"""pytorch-name-on-mindspore-module: a PyTorch name (nn.Module, nn.Sequential, ops.Relu) looked up on a MindSpore module."""
+"""pytorch-name-on-mindspore-module: a PyTorch name (nn.Module, ops.Relu) looked up on a MindSpore module."""
 
 from __future__ import annotations
 

@@ -31,8 +31,8 @@ class MissingMethod(Experiment):
         entry = next((item for item in pytorch.entries(pytorch.METHOD) if item.key == call.func.attrname), None)
         if owner is None or entry is None:
             return unconfirmable("the receiver's MindSpore class is not known")
-        payload = {"owner": owner, "attribute": entry.key, "argument": entry.argument, "tensor": receiver.kind == "Tensor"}
-        return self.task(context, payload)
+        tensor = receiver.kind == receivers.TENSOR
+        return self.task(context, {"owner": owner, "attribute": entry.key, "argument": entry.argument, "tensor": tensor})
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         ms, owner, attribute = runtime.ms, payload["owner"], payload["attribute"]
