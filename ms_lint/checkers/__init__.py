@@ -24,6 +24,8 @@ from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructCh
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
+from ms_lint.checkers.pytorch_method_on_cell_or_tensor import PytorchMethodOnCellOrTensorChecker
+from ms_lint.checkers.pytorch_name_on_mindspore_module import PytorchNameOnMindsporeModuleChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
 from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
 from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
@@ -42,4 +44,6 @@ CHECKERS = (
     AscendFp16WithoutLossScaleChecker,
     AscendOpAttrOutOfRangeChecker,
     AscendGroupConvUnsupportedChecker,
+    PytorchMethodOnCellOrTensorChecker,
+    PytorchNameOnMindsporeModuleChecker,
 )

@@ -18,6 +18,10 @@ from typing import Tuple
 API_MAPPING = "https://www.mindspore.cn/docs/en/master/note/api_mapping/pytorch_api_mapping.html"
 MIGRATION_GUIDE = "https://www.mindspore.cn/docs/en/master/migration_guide/overview.html"
 TYPICAL_DIFFERENCES = "https://www.mindspore.cn/docs/en/master/migration_guide/typical_api_comparision.html"
+MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.3.0rc2/migration_guide/model_development/model_and_cell.html"
+GRADIENT = "https://www.mindspore.cn/docs/en/r2.3.1/migration_guide/model_development/gradient.html"
+GET_PARAMS = "https://www.mindspore.cn/docs/en/r2.0/note/api_mapping/pytorch_diff/GetParams.html"
+CELLS = "https://www.mindspore.cn/docs/en/r2.0.0-alpha/note/api_mapping/pytorch_diff/Cells.html"
 
 # What an entry is about.
 METHOD = "method"  # a PyTorch method called on a MindSpore Cell, optimizer or Tensor
@@ -38,6 +42,8 @@ class Mapping:
     versions: str  # MindSpore versions the mapping holds for (see the module's docstring)
     reference: str
     note: str = ""  # what was observed on MindSpore, when it was checked
+    argument: str = ""  # METHOD: only calls whose device argument is a string starting with this
+    exempt: Tuple[str, ...] = ()  # METHOD: MindSpore classes whose instances set the attribute in __init__
 
 
 def holds_for(versions: str, version: Tuple[int, ...]) -> bool:
@@ -52,8 +58,242 @@ def _parse(text: str) -> Tuple[int, ...]:
     return tuple(int(part) for part in text.strip().split("."))
 
 
-# PyTorch methods and names (Cells, optimizers, Tensors, nn / ops / F names).
-API_ENTRIES: Tuple[Mapping, ...] = ()
+def applies(entry: Mapping, version: Tuple[int, ...], catalog_version: Tuple[int, ...]) -> bool:
+    """Whether ``entry`` holds for ``version`` and the catalog, generated from ``catalog_version``, speaks for it.
+
+    A later MindSpore may add a PyTorch name (``nn.Linear`` is in 2.10): past the catalog's
+    version, absence is never claimed.
+    """
+    return holds_for(entry.versions, version) and version[:2] <= catalog_version[:2]
+
+
+def entries(kind: str) -> Tuple[Mapping, ...]:
+    """The API entries of one kind (METHOD or NAME)."""
+    return tuple(entry for entry in API_ENTRIES if entry.kind == kind)
+
+
+# PyTorch methods and names (Cells, optimizers, Tensors, nn / ops / F names). A METHOD's
+# ``mindspore`` may name the receiver as ``{receiver}``. Every method was checked absent with
+# hasattr on MindSpore 2.10's class (and on its instances for optimizers), and its sources searched
+# for ``self.<method> =`` (``exempt``); every name absent from its module. The catalog says the
+# same, and the rules ask it before reporting.
+_CELL, _OPTIMIZER, _TENSOR = "Cell", "Optimizer", "Tensor"
+API_ENTRIES: Tuple[Mapping, ...] = (
+    Mapping(
+        "cuda",
+        "cuda()",
+        "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
+        "set_context(device_target=...)",
+        METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
+    ),
+    Mapping(
+        "cpu",
+        "cpu()",
+        "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
+        "set_context(device_target=...), and {receiver}.asnumpy() gives a Tensor's data",
+        METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
+    ),
+    Mapping(
+        "to",
+        "to('cuda')",
+        "remove it: MindSpore has no 'cuda' device; Cells and Tensors live on the device set with ms.set_device(...) "
+        "or set_context(device_target=...)",
+        METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
+        note=(
+            "2.10: Tensor.to('cuda') and Cell.to('cuda') raise ValueError (the device is not one MindSpore "
+            "knows); to('cpu') and to(ms.float16) work"
+        ),
+        argument="cuda",
+    ),
+    Mapping("eval", "Module.eval()", "use {receiver}.set_train(False)", METHOD, (_CELL,), "-", MODEL_AND_CELL),
+    Mapping("train", "Module.train()", "use {receiver}.set_train(True)", METHOD, (_CELL,), "-", MODEL_AND_CELL),
+    Mapping("children", "Module.children()", "use {receiver}.cells()", METHOD, (_CELL,), "-", CELLS),
+    Mapping(
+        "named_children",
+        "Module.named_children()",
+        "use {receiver}.name_cells().items()",
+        METHOD, (_CELL,), "-", CELLS,
+    ),
+    Mapping(
+        "modules",
+        "Module.modules()",
+        "use the Cells of {receiver}.cells_and_names()",
+        METHOD, (_CELL,), "-", CELLS,
+    ),
+    Mapping(
+        "named_modules",
+        "Module.named_modules()",
+        "use {receiver}.cells_and_names()",
+        METHOD, (_CELL,), "-", CELLS,
+    ),
+    Mapping(
+        "add_module",
+        "Module.add_module()",
+        "use {receiver}.insert_child_to_cell(name, cell)",
+        METHOD, (_CELL,), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "register_parameter",
+        "Module.register_parameter()",
+        "use {receiver}.insert_param_to_cell(name, param)",
+        METHOD, (_CELL,), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "parameters",
+        "Module.parameters()",
+        "use {receiver}.get_parameters() or {receiver}.trainable_params()",
+        METHOD, (_CELL,), "-", GET_PARAMS,
+        note="2.10: optimizers and these wrappers set self.parameters (a ParameterTuple)",
+        exempt=(
+            "mindspore.boost.grad_freeze.FreezeOpt",
+            "mindspore.nn.optim.adasum.AdaSumByDeltaWeightWrapCell",
+            "mindspore.nn.optim.adasum.AdaSumByGradWrapCell",
+        ),
+    ),
+    Mapping(
+        "named_parameters",
+        "Module.named_parameters()",
+        "use {receiver}.parameters_and_names()",
+        METHOD, (_CELL,), "-", GET_PARAMS,
+    ),
+    Mapping(
+        "requires_grad_",
+        "Module.requires_grad_()",
+        "set requires_grad on each Parameter of {receiver}.get_parameters()",
+        METHOD, (_CELL,), "-", GET_PARAMS,
+        note="2.10: Tensor.requires_grad_ exists; Cell.requires_grad_ does not",
+    ),
+    Mapping(
+        "zero_grad",
+        "zero_grad()",
+        "remove it: the function ms.value_and_grad builds returns fresh gradients on each call, nothing accumulates",
+        METHOD, (_CELL, _OPTIMIZER), "-", GRADIENT,
+        note="2.10: no zero_grad on nn.Optimizer, experimental.optim or mint.optim optimizers",
+    ),
+    Mapping(
+        "step",
+        "Optimizer.step()",
+        "call the optimizer with the gradients from ms.value_and_grad: {receiver}(grads)",
+        METHOD, (_OPTIMIZER,), "-", GRADIENT,
+        note=(
+            "2.10: no step on nn.Optimizer, experimental.optim or mint.optim optimizers; AdaFactor sets "
+            "self.step (a Parameter)"
+        ),
+        exempt=(
+            "mindspore.nn.optim.adafactor.AdaFactor",
+        ),
+    ),
+    Mapping(
+        "backward",
+        "Tensor.backward()",
+        "get the gradients from ms.value_and_grad(forward_fn, None, optimizer.parameters) and pass them to the "
+        "optimizer",
+        METHOD, (_TENSOR,), "-", GRADIENT,
+    ),
+    Mapping("detach", "Tensor.detach()", "use ops.stop_gradient({receiver})", METHOD, (_TENSOR,), "-", GRADIENT),
+    Mapping("mindspore.nn.Module", "torch.nn.Module", "use mindspore.nn.Cell", NAME, (), "-", MODEL_AND_CELL),
+    Mapping("mindspore.nn.ModuleList", "torch.nn.ModuleList", "use mindspore.nn.CellList", NAME, (), "-", API_MAPPING),
+    Mapping("mindspore.nn.ModuleDict", "torch.nn.ModuleDict", "use mindspore.nn.CellDict", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.Sequential",
+        "torch.nn.Sequential",
+        "use mindspore.nn.SequentialCell",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping("mindspore.nn.Parameter", "torch.nn.Parameter", "use mindspore.Parameter", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.ParameterList",
+        "torch.nn.ParameterList",
+        "use mindspore.ParameterTuple",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.nn.ConvTranspose1d",
+        "torch.nn.ConvTranspose1d",
+        "use mindspore.nn.Conv1dTranspose",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.nn.ConvTranspose2d",
+        "torch.nn.ConvTranspose2d",
+        "use mindspore.nn.Conv2dTranspose",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.nn.ConvTranspose3d",
+        "torch.nn.ConvTranspose3d",
+        "use mindspore.nn.Conv3dTranspose",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping("mindspore.nn.Hardswish", "torch.nn.Hardswish", "use mindspore.nn.HSwish", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.Hardsigmoid",
+        "torch.nn.Hardsigmoid",
+        "use mindspore.nn.HSigmoid",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.nn.functional",
+        "torch.nn.functional",
+        "use mindspore.ops (or mindspore.mint.nn.functional)",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping("mindspore.nn.init", "torch.nn.init", "use mindspore.common.initializer", NAME, (), "-", API_MAPPING),
+    Mapping("mindspore.ops.Relu", "torch.nn.ReLU", "use mindspore.ops.ReLU", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.ops.LeakyReLU",
+        "torch.nn.LeakyReLU",
+        "use mindspore.ops.leaky_relu",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping("mindspore.ops.Silu", "torch.nn.SiLU", "use mindspore.ops.silu", NAME, (), "-", API_MAPPING),
+    Mapping("mindspore.ops.ELU", "torch.nn.ELU", "use mindspore.ops.Elu", NAME, (), "-", API_MAPPING),
+    Mapping("mindspore.ops.Cat", "torch.cat", "use mindspore.ops.cat", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.ops.normalize",
+        "torch.nn.functional.normalize",
+        "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.functional.normalize",
+        "torch.nn.functional.normalize",
+        "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.linear",
+        "torch.nn.functional.linear",
+        "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.functional.linear",
+        "torch.nn.functional.linear",
+        "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.no_grad",
+        "torch.no_grad",
+        "remove the block: MindSpore computes gradients only in ms.value_and_grad and ms.grad "
+        "(mindspore.ops.stop_gradient for one value)",
+        NAME, (), "-", GRADIENT,
+    ),
+    Mapping("mindspore.mint.nn.Module", "torch.nn.Module", "use mindspore.nn.Cell", NAME, (), "-", MODEL_AND_CELL),
+    Mapping(
+        "mindspore.mint.nn.ModuleList",
+        "torch.nn.ModuleList",
+        "use mindspore.nn.CellList",
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.mint.nn.Sequential",
+        "torch.nn.Sequential",
+        "use mindspore.nn.SequentialCell",
+        NAME, (), "-", API_MAPPING,
+    ),
+)
 
 
 # Calls MindSpore accepts with another meaning than PyTorch's (Dropout, BatchNorm momentum...).

@@ -992,3 +992,8 @@ def _element_of(func: nodes.NodeNG) -> Optional[nodes.NodeNG]:
 def evaluator(function: nodes.FunctionDef) -> Evaluator:
     """The shared evaluator of a function (memoised results are reused by every rule)."""
     return Evaluator(function)
+
+
+def self_attribute_values(classdef: Optional[nodes.ClassDef], attrname: str) -> list:
+    """Every value assigned to ``self.<attrname>`` (by the class, else its nearest user ancestor that does)."""
+    return [value for _, value in _class_attribute_values(classdef, attrname)]

@@ -17,6 +17,7 @@ from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
 from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
 from ms_lint.probe.experiments.pipeline import PipelineCall
+from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
@@ -37,6 +38,8 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "nested-tensor-condition": TensorConditions(),
     "too-many-tensor-conditions": TensorConditions(),
     "unrolled-loop-tensor-condition": TensorConditions(),
+    "pytorch-method-on-cell-or-tensor": MissingMethod(),
+    "pytorch-name-on-mindspore-module": MissingName(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -1,0 +1,64 @@
+"""pytorch-method-on-cell-or-tensor: a PyTorch method called on a MindSpore Cell, optimizer or Tensor."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.interfaces import HIGH
+
+from ms_lint import options
+from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.data import pytorch
+from ms_lint.semantics import catalog, receivers, scope
+
+SYMBOL = "pytorch-method-on-cell-or-tensor"
+METHODS = {entry.key: entry for entry in pytorch.entries(pytorch.METHOD)}
+
+
+class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
+    msgs = {
+        "E7302": (
+            "'%s' is PyTorch's %s: a MindSpore %s %s. In MindSpore, %s.",
+            SYMBOL,
+            "Code ported from PyTorch keeps calling torch.nn.Module, optimizer and torch.Tensor methods "
+            "that MindSpore's Cell, optimizer and Tensor do not have (eval, cuda, zero_grad, backward...). "
+            "The call fails at run time; MindSpore has its own way to do each.",
+        )
+    }
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        func = node.func
+        if not isinstance(func, nodes.Attribute) or func.attrname not in METHODS:
+            return
+        entry = METHODS[func.attrname]
+        if entry.argument and not _device_argument(node, entry.argument):
+            return
+        if not pytorch.applies(entry, self.target().version, options.parse_version(catalog.version())):
+            return
+        if _reported_call(func.expr):
+            return  # ``x.detach().cpu()``: the first call already fails
+        receiver = receivers.of(func.expr)
+        if receiver is None or receiver.kind not in entry.receivers or receiver.mindspore & set(entry.exempt):
+            return
+        if entry.argument:
+            missing = not receivers.user_defined(receiver, entry.key)
+            problem = f"knows no '{entry.argument}' device and raises ValueError"
+        else:
+            missing = receivers.lacks(receiver, entry.key)
+            problem = f"has no '{entry.key}' and raises AttributeError"
+        if missing:
+            fix = entry.mindspore.format(receiver=scope.snippet(func.expr))
+            args = (scope.snippet(node), entry.pytorch, receiver.kind, problem, fix)
+            self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)
+
+
+def _device_argument(call: nodes.Call, prefix: str) -> bool:
+    """``.to("cuda")``, ``.to("cuda:0")`` or ``.to(device="cuda")``: a literal device string with this prefix."""
+    values = [*call.args[:1], *(keyword.value for keyword in call.keywords or () if keyword.arg == "device")]
+    return any(isinstance(value, nodes.Const) and isinstance(value.value, str) and value.value.startswith(prefix)
+               for value in values)
+
+
+def _reported_call(expr: nodes.NodeNG) -> bool:
+    return isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Attribute) and expr.func.attrname in METHODS

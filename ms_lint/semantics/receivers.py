@@ -1,0 +1,128 @@
+"""Which MindSpore object an expression holds, when the code proves it: a Cell, an optimizer or a Tensor.
+
+A Cell is proven by its construction (``nn.Dense(...)``, ``Net()`` of a user Cell class whose
+every base is read), a name bound once to one, ``self.<attr>`` whose every assignment builds
+one, or ``self`` in a method of such a class; an optimizer is a Cell deriving from one of
+MindSpore's optimizer bases; a Tensor is what :mod:`values` proves one. User classes may add
+any attribute: :func:`lacks` looks at each one the object may be an instance of.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from astroid import nodes
+
+from ms_lint.semantics import catalog, cells, index, names, resolve, scope, values
+
+CELL, OPTIMIZER, TENSOR = "Cell", "Optimizer", "Tensor"
+OPTIMIZER_BASES = frozenset(
+    {"mindspore.nn.optim.optimizer.Optimizer", "mindspore.experimental.optim.optimizer.Optimizer"}
+)
+MAX_DEPTH = 4
+# A user class answering these can have any attribute.
+DYNAMIC_LOOKUPS = ("__getattr__", "__getattribute__")
+
+
+@dataclass(frozen=True)
+class Receiver:
+    """A proven MindSpore object: its kind, MindSpore classes, and the user classes it may be an instance of."""
+
+    kind: str  # CELL, OPTIMIZER or TENSOR
+    mindspore: frozenset
+    user: tuple = ()
+
+
+def of(expr: nodes.NodeNG) -> Optional[Receiver]:
+    """The MindSpore object ``expr`` holds, or None when the code does not prove one."""
+    found = _cell(expr, 0)
+    if found is not None:
+        return found
+    function = scope.enclosing_function(expr)
+    if function is not None and values.evaluator(function).is_tensor(expr):
+        return Receiver(TENSOR, frozenset({catalog.TENSOR}))
+    return None
+
+
+def lacks(receiver: Receiver, attrname: str) -> bool:
+    """Whether the object certainly has no attribute ``attrname`` (per the catalog and the user classes)."""
+    known = catalog.tensor_methods() if receiver.kind == TENSOR else catalog.cell_methods()
+    return attrname not in known and not user_defined(receiver, attrname)
+
+
+def user_defined(receiver: Receiver, attrname: str) -> bool:
+    """Whether a user class the object may be an instance of binds ``attrname`` (or answers any name)."""
+    return any(
+        attrname in classdef.locals
+        or attrname in classdef.instance_attrs
+        or any(name in classdef.locals for name in DYNAMIC_LOOKUPS)
+        for classdef in receiver.user
+    )
+
+
+def _cell(expr: nodes.NodeNG, depth: int) -> Optional[Receiver]:
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, nodes.Call):
+        return _built(expr)
+    if isinstance(expr, nodes.Name):
+        classdef = _self_class(expr)
+        if classdef is not None:
+            return _instance(classdef, open_to_subclasses=True)
+        value = names.assigned_value(expr)
+        return _cell(value, depth + 1) if value is not None else None
+    if isinstance(expr, nodes.Attribute) and isinstance(expr.expr, nodes.Name):
+        classdef = _self_class(expr.expr)
+        assigned = values.self_attribute_values(classdef, expr.attrname) if classdef is not None else []
+        found = [_cell(value, depth + 1) if value is not None else None for value in assigned]
+        if found and all(item is not None for item in found) and len({item.kind for item in found}) == 1:
+            return Receiver(
+                found[0].kind,
+                frozenset().union(*(item.mindspore for item in found)),
+                tuple(user for item in found for user in item.user),
+            )
+    return None
+
+
+def _built(call: nodes.Call) -> Optional[Receiver]:
+    """The Cell a constructor call builds: a MindSpore Cell class, or a user Cell class read whole."""
+    entity = names.called_entity(call)
+    if entity is not None:
+        return _receiver(frozenset((entity.path, *entity.mro)), ()) if entity.is_cell else None
+    definition = resolve.called_definition(call)
+    return _instance(definition, open_to_subclasses=False) if isinstance(definition, nodes.ClassDef) else None
+
+
+def _instance(classdef: nodes.ClassDef, open_to_subclasses: bool) -> Optional[Receiver]:
+    """An instance of a user class: a Cell when every base is read and one is nn.Cell.
+
+    ``self`` may also be an instance of a subclass: those of the same module count too.
+    """
+    lineage = cells.ancestry(classdef)
+    if not lineage.complete or not lineage.derives_from(catalog.CELL):
+        return None
+    user = (classdef, *lineage.user)
+    if open_to_subclasses:
+        user += tuple(other for other in index.of(classdef.root()).classes if classdef in cells.ancestry(other).user)
+    return _receiver(lineage.mindspore, user)
+
+
+def _receiver(mindspore: frozenset, user: tuple) -> Optional[Receiver]:
+    if catalog.CELL not in mindspore:
+        return None
+    return Receiver(OPTIMIZER if mindspore & OPTIMIZER_BASES else CELL, mindspore, user)
+
+
+def _self_class(name: nodes.Name) -> Optional[nodes.ClassDef]:
+    """The class whose instance ``name`` is: the first parameter of one of its plain methods."""
+    binding = names.single_binding(name)
+    if not isinstance(binding, nodes.AssignName) or not isinstance(binding.parent, nodes.Arguments):
+        return None
+    method = binding.parent.parent
+    if not isinstance(method, nodes.FunctionDef) or method.type != "method":
+        return None
+    positional = method.args.posonlyargs + method.args.args
+    if not positional or positional[0] is not binding or not isinstance(method.parent, nodes.ClassDef):
+        return None
+    return method.parent
