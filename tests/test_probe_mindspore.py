@@ -399,3 +399,17 @@ def test_a_module_mindspore_does_not_have_is_no_missing_package(tmp_path):
     assert status == UNCONFIRMABLE
     assert evidence.startswith("importing old failed: ModuleNotFoundError: No module named 'mindspore.no_such_module_here'")
     assert not [m for m in messages if m.symbol == "mindspore-probe-notice"]
+
+
+def test_a_container_left_empty_by_guessed_arguments_refutes_nothing(tmp_path):
+    path = tmp_path / "heads.py"
+    path.write_text(
+        "from mindspore import nn\n\n\nclass Heads(nn.Cell):\n    def __init__(self, names):\n        super().__init__()\n"
+        "        self.heads = [nn.Dense(4, 4) for name in names if name]  # a list of Cells, as many as names\n"
+    )
+    (tmp_path / "train.py").write_text("from heads import Heads\n\nnet = Heads([])\n")
+    (message,) = run_pylint([path], *PROBE)
+    assert probe_status(message) == (
+        UNCONFIRMABLE,
+        "self.heads of Heads([]) (as built at train.py:3) holds no Parameters: it cannot show the effect",
+    )
