@@ -22,6 +22,7 @@ from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChec
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
+from ms_lint.checkers.graph_unsupported_syntax import GraphUnsupportedSyntaxChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
@@ -42,4 +43,5 @@ CHECKERS = (
     AscendFp16WithoutLossScaleChecker,
     AscendOpAttrOutOfRangeChecker,
     AscendGroupConvUnsupportedChecker,
+    GraphUnsupportedSyntaxChecker,
 )
