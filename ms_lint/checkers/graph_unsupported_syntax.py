@@ -29,6 +29,8 @@ class GraphUnsupportedSyntaxChecker(SyntaxLevelChecker):
         )
     }
 
+    doc_appendix = staticmethod(lambda: graph_syntax.markdown(SYMBOL))
+
     @only_required_for_messages(SYMBOL)
     def visit_try(self, node: nodes.NodeNG) -> None:
         self._check(node, graph_syntax.node_key(node))

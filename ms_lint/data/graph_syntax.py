@@ -157,3 +157,25 @@ def node_key(node: nodes.NodeNG) -> str:
 def rules_for(error_text: str) -> Tuple[GraphSyntax, ...]:
     """The entries whose pattern matches a pasted MindSpore error."""
     return tuple(entry for entry in GRAPH_SYNTAX if any(re.search(pattern, error_text) for pattern in entry.patterns))
+
+
+def _version(version: Tuple[int, ...]) -> str:
+    return ".".join(map(str, version))
+
+
+def markdown(rule: str) -> str:
+    """The rule's entries as a Markdown table for its documentation page."""
+    rows = [
+        "## What MindSpore refuses, by version and syntax level\n",
+        "| construct | refused at | versions | MindSpore's error | evidence |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for entry in GRAPH_SYNTAX:
+        if entry.rule != rule:
+            continue
+        levels = "every level" if set(entry.levels) == set(ALL_LEVELS) else ", ".join(entry.levels)
+        since = f"from {_version(entry.since)}" if entry.since > (0,) else "all"
+        versions = f"{since}, before {_version(entry.until)}" if entry.until else since
+        evidence = entry.evidence if entry.evidence != OBSERVED else f"observed on 2.10 ([docs]({entry.reference}))"
+        rows.append(f"| {entry.construct} | {levels} | {versions} | `{entry.error}` | {evidence} |")
+    return "\n".join(rows) + "\n"

@@ -15,7 +15,7 @@ from typing import Dict
 
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
-from ms_lint.probe.experiments.graph import DynamicShape
+from ms_lint.probe.experiments.graph import DynamicShape, GraphSyntaxRefused
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.seed import SeedDivergence
 
@@ -38,6 +38,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "nested-tensor-condition": Declared(NO_EXPERIMENT_YET),
     "too-many-tensor-conditions": Declared(NO_EXPERIMENT_YET),
     "unrolled-loop-tensor-condition": Declared(NO_EXPERIMENT_YET),
+    "graph-unsupported-syntax": GraphSyntaxRefused(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
