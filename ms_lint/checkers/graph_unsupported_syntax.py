@@ -8,7 +8,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
-from ms_lint.semantics import scope
+from ms_lint.semantics import control, scope, values
 
 SYMBOL = "graph-unsupported-syntax"
 # Definitions are frames of their own: the graph code they sit in is their parent's.
@@ -48,6 +48,8 @@ class GraphUnsupportedSyntaxChecker(SyntaxLevelChecker):
         if kind is None:
             return
         function = scope.enclosing_function(inside)
+        if not control.always_compiled(inside, values.evaluator(function)):
+            return  # in a branch MindSpore may never compile
         args = (scope.snippet(node, first_line=True), scope.display_name(function))
         self.defer_refused(node, key, function, args=args)
 

@@ -39,6 +39,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "too-many-tensor-conditions": Declared(NO_EXPERIMENT_YET),
     "unrolled-loop-tensor-condition": Declared(NO_EXPERIMENT_YET),
     "graph-unsupported-syntax": GraphSyntaxRefused(),
+    "graph-variable-undefined-after-block": GraphSyntaxRefused(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
