@@ -26,6 +26,11 @@ from mindspore import nn, ops
 """
 CELL = """
 class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(2, 2)
+        self.steps = 0
+
     def construct(self, x):
 {body}
 """
@@ -45,6 +50,8 @@ EXAMPLES = {
     "Nonlocal": "y = x\ndef inner():\n    nonlocal y\n    y = y + 1\n    return y\nreturn inner()",
     "IfBranch": "if x.sum() > 0:\n    y = x + 1\nreturn y",
     "LoopBody": "for i in range(3):\n    y = x + i\nreturn y",
+    "CellParameters": "count = len(self.trainable_params())\nreturn self.dense(x) * count",
+    "AttributeAssign": "self.steps += 1\nreturn x",
 }
 # Run in a child: compile Net at each level, print {level: error text or null}.
 CHILD = """

@@ -24,6 +24,8 @@ from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructCh
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
 from ms_lint.checkers.graph_unsupported_syntax import GraphUnsupportedSyntaxChecker
 from ms_lint.checkers.graph_variable_undefined_after_block import GraphVariableUndefinedAfterBlockChecker
+from ms_lint.checkers.graph_cell_parameters_call import GraphCellParametersCallChecker
+from ms_lint.checkers.graph_attribute_not_parameter import GraphAttributeNotParameterChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
@@ -46,4 +48,6 @@ CHECKERS = (
     AscendGroupConvUnsupportedChecker,
     GraphUnsupportedSyntaxChecker,
     GraphVariableUndefinedAfterBlockChecker,
+    GraphCellParametersCallChecker,
+    GraphAttributeNotParameterChecker,
 )

@@ -34,8 +34,11 @@ class GraphVariableUndefinedAfterBlockChecker(SyntaxLevelChecker):
         function = node.parent
         if not isinstance(function, nodes.FunctionDef) or scope.graph_kind(node) is None:
             return
+        evaluator = values.evaluator(function)
+        if not control.always_compiled(node, evaluator):
+            return
         key = control.IF_BRANCH if isinstance(node, nodes.If) else control.LOOP_BODY
-        for name, binding, read in control.names_bound_only_in_block(function, node, values.evaluator(function)):
+        for name, binding, read in control.names_bound_only_in_block(function, node, evaluator):
             header = scope.snippet(node, first_line=True).rstrip(":")
             args = (name, BLOCK_NAMES[key], header, read.lineno, scope.display_name(function))
             self.defer_refused(binding, key, function, args=args)  # where MindSpore's error points

@@ -31,6 +31,9 @@ OBSERVED = "OBS 2.10"
 
 UNSUPPORTED_SYNTAX = "graph-unsupported-syntax"
 UNDEFINED_AFTER_BLOCK = "graph-variable-undefined-after-block"
+PARAMETERS_CALL = "graph-cell-parameters-call"
+ATTRIBUTE_ASSIGNMENT = "graph-attribute-not-parameter"
+MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.0/migration_guide/model_development/model_and_cell.html"
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,40 @@ GRAPH_SYNTAX = (
         patterns=(r"The local variable '\w+' defined in the '(for|while)' loop body cannot be used outside of the loop body",),
         fix="assign it before the loop",
         reference=FAQ,
+    ),
+    GraphSyntax(
+        key="CellParameters",
+        construct="a Cell's parameter listing (trainable_params(), get_parameters()...)",
+        rule=PARAMETERS_CALL,
+        levels=ALL_LEVELS,
+        since=(2, 10),
+        until=None,
+        error="RuntimeError: Failed to compile in GRAPH_MODE because the method or function "
+        "'mindspore.nn.cell.Cell.trainable_params' is not supported in 'construct' or function with @jit decorator.",
+        patterns=(
+            r"the method or function 'mindspore\.nn\.cell\.Cell\.\w+' is not supported in 'construct'",
+            r"Unsupported expression 'Yield'",  # parameters_and_names is a generator
+        ),
+        fix="list the parameters in __init__ (self.params = ParameterTuple(self.trainable_params())) and use "
+        "that attribute in construct",
+        reference=MODEL_AND_CELL,
+    ),
+    GraphSyntax(
+        key="AttributeAssign",
+        construct="self.<attr> = value for an attribute that is not a Parameter",
+        rule=ATTRIBUTE_ASSIGNMENT,
+        levels=(STRICT, COMPATIBLE),
+        since=(2, 10),
+        until=None,
+        error="TypeError: In JIT strict mode, if need to modify a member attribute of a class with self.m, the "
+        "member attribute must be of the Parameter type. But got '1' with type 'int'.",
+        patterns=(
+            r"if need to modify a member attribute of a class with self\.\w+, the member attribute must be of the "
+            r"Parameter type",
+        ),
+        fix="make it a Parameter in __init__ and update it with ops.assign, keep the value in a local variable, "
+        "or compile at the LAX level",
+        reference=MODEL_AND_CELL,
     ),
 )
 

@@ -271,10 +271,15 @@ def always_compiled(node: nodes.NodeNG, evaluator: Evaluator) -> bool:
     MindSpore compiles only the branch a constant condition selects (``if self.flag:``); both
     branches of an ``if`` on a Tensor, and loop bodies, are compiled. So ``node`` must not sit
     in a branch of a condition that is not a proven Tensor (nor in the later operands of
-    ``and``/``or``, or the arms of a conditional expression on a constant).
+    ``and``/``or``, or the arms of a conditional expression on a constant), nor after a
+    constant ``if`` that may return (``if self.mode != "fixup": return ...``).
     """
     child, parent = node, node.parent
-    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.Module)):
+    while parent is not None and not isinstance(parent, nodes.Module):
+        if child.is_statement and _after_constant_exit(child, evaluator):
+            return False
+        if isinstance(parent, nodes.FunctionDef):
+            break
         if isinstance(parent, BRANCHES) and child is not parent.test and not is_tensor_condition(parent, evaluator):
             return False
         if isinstance(parent, nodes.IfExp) and child is not parent.test and evaluator.kind(parent.test) is not Kind.TENSOR:
@@ -283,3 +288,14 @@ def always_compiled(node: nodes.NodeNG, evaluator: Evaluator) -> bool:
             return False
         child, parent = parent, parent.parent
     return True
+
+
+def _after_constant_exit(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:
+    """An earlier statement of the same block is an ``if`` on a constant that may return or raise."""
+    sibling = statement.previous_sibling()
+    while sibling is not None:
+        if isinstance(sibling, nodes.If) and not is_tensor_condition(sibling, evaluator):
+            if any(_own_nodes(sibling, (nodes.Return, nodes.Raise))):
+                return True
+        sibling = sibling.previous_sibling()
+    return False

@@ -40,6 +40,8 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "unrolled-loop-tensor-condition": Declared(NO_EXPERIMENT_YET),
     "graph-unsupported-syntax": GraphSyntaxRefused(),
     "graph-variable-undefined-after-block": GraphSyntaxRefused(),
+    "graph-cell-parameters-call": GraphSyntaxRefused(),
+    "graph-attribute-not-parameter": GraphSyntaxRefused(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -123,17 +123,20 @@ class GraphSyntaxRefused(Experiment):
         spec = payload.get("spec") or {}
         if payload.get("function"):
             function = runtime.resolve(payload["cell"])
-            target, what = ms.jit(getattr(function, "__wrapped__", function)), payload["cell"]
-            count = positional_count(function)
+            what, count = payload["cell"], positional_count(function)
         else:
-            target, what = runtime.build(payload["cell"], spec or None), f"{payload['cell']}.construct"
-            count = positional_count(target.construct)
+            what, count = f"{payload['cell']}.construct", positional_count(runtime.build(payload["cell"], spec or None).construct)
         specs = spec.get("inputs") or [{"dtype": "float32", "shape": None}] * count
         inputs = [runtime.tensor(item) for item in specs]
         previous = ms.get_context("jit_syntax_level")
         try:
             for level in self.levels:
                 ms.set_context(jit_syntax_level=getattr(ms, level))
+                # A fresh network (or wrapper) per level: MindSpore reuses a compiled graph otherwise.
+                if payload.get("function"):
+                    target = ms.jit(getattr(function, "__wrapped__", function))
+                else:
+                    target = runtime.build(payload["cell"], spec or None)
                 error, _ = runtime.compile(target, inputs)
                 if error is None:
                     continue

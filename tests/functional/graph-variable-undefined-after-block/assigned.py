@@ -25,3 +25,18 @@ class Net(nn.Cell):
         for i in range(2):
             out = out + i
         return out * sign + extra + big + i + y
+
+
+class Fixup(nn.Cell):
+    """After an early return on a constant, the rest may never be compiled."""
+
+    def __init__(self, kind="plain"):
+        super().__init__()
+        self.kind = kind
+
+    def construct(self, x):
+        if self.kind != "fixup":
+            return x
+        for i in range(2):
+            x = x + i
+        return x * i
