@@ -52,6 +52,8 @@ EXAMPLES = {
     "LoopBody": "for i in range(3):\n    y = x + i\nreturn y",
     "CellParameters": "count = len(self.trainable_params())\nreturn self.dense(x) * count",
     "AttributeAssign": "self.steps += 1\nreturn x",
+    "TensorToNumpy": "values = x.asnumpy()\nreturn x",
+    "NumpyCall": "total = np.sum(x)\nreturn x",
 }
 # Run in a child: compile Net at each level, print {level: error text or null}.
 CHILD = """

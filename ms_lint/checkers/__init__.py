@@ -26,6 +26,7 @@ from ms_lint.checkers.graph_unsupported_syntax import GraphUnsupportedSyntaxChec
 from ms_lint.checkers.graph_variable_undefined_after_block import GraphVariableUndefinedAfterBlockChecker
 from ms_lint.checkers.graph_cell_parameters_call import GraphCellParametersCallChecker
 from ms_lint.checkers.graph_attribute_not_parameter import GraphAttributeNotParameterChecker
+from ms_lint.checkers.graph_tensor_to_numpy import GraphTensorToNumpyChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
@@ -50,4 +51,5 @@ CHECKERS = (
     GraphVariableUndefinedAfterBlockChecker,
     GraphCellParametersCallChecker,
     GraphAttributeNotParameterChecker,
+    GraphTensorToNumpyChecker,
 )

@@ -33,6 +33,8 @@ UNSUPPORTED_SYNTAX = "graph-unsupported-syntax"
 UNDEFINED_AFTER_BLOCK = "graph-variable-undefined-after-block"
 PARAMETERS_CALL = "graph-cell-parameters-call"
 ATTRIBUTE_ASSIGNMENT = "graph-attribute-not-parameter"
+TENSOR_TO_NUMPY = "graph-tensor-to-numpy"
+THIRD_PARTY = STATIC_GRAPH + "#calling-the-third-party-libraries"
 MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.0/migration_guide/model_development/model_and_cell.html"
 
 
@@ -179,6 +181,32 @@ GRAPH_SYNTAX = (
         fix="make it a Parameter in __init__ and update it with ops.assign, keep the value in a local variable, "
         "or compile at the LAX level",
         reference=MODEL_AND_CELL,
+    ),
+    GraphSyntax(
+        key="TensorToNumpy",
+        construct="tensor.asnumpy() / tensor.tolist()",
+        rule=TENSOR_TO_NUMPY,
+        levels=(STRICT, COMPATIBLE),
+        since=(2, 10),
+        until=None,
+        error="AttributeError: In JIT strict mode, cannot get attributes asnumpy or the Tensor[Float32] object has no "
+        "attribute: 'asnumpy'.",
+        patterns=(r"In JIT strict mode, cannot get attributes (asnumpy|tolist)",),
+        fix="compute with ops on the Tensor; move numpy work to __init__ or to the Python code around the network",
+        reference=THIRD_PARTY,
+    ),
+    GraphSyntax(
+        key="NumpyCall",
+        construct="a numpy function called on a Tensor",
+        rule=TENSOR_TO_NUMPY,
+        levels=(STRICT, COMPATIBLE),
+        since=(2, 10),
+        until=None,
+        error="ValueError: When handling script '__call_func_str__(__input_0__,) in graph mode', the inputs should "
+        "be constant, but found variable '__input_0__' to be nonconstant. Try to set jit_syntax_level to LAX.",
+        patterns=(r"the inputs should be constant, but found variable '\w+' to be nonconstant",),
+        fix="use the ops or mindspore.numpy function of the same name (ops.sum, mindspore.numpy.exp)",
+        reference=THIRD_PARTY,
     ),
 )
 

@@ -42,6 +42,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "graph-variable-undefined-after-block": GraphSyntaxRefused(),
     "graph-cell-parameters-call": GraphSyntaxRefused(),
     "graph-attribute-not-parameter": GraphSyntaxRefused(),
+    "graph-tensor-to-numpy": GraphSyntaxRefused(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
