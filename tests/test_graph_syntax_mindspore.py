@@ -31,6 +31,10 @@ class Net(nn.Cell):
         self.dense = nn.Dense(2, 2)
         self.steps = 0
 
+    @classmethod
+    def twice(cls, x):
+        return x * 2
+
     def construct(self, x):
 {body}
 """
@@ -54,6 +58,7 @@ EXAMPLES = {
     "AttributeAssign": "self.steps += 1\nreturn x",
     "TensorToNumpy": "values = x.asnumpy()\nreturn x",
     "NumpyCall": "total = np.sum(x)\nreturn x",
+    "ClassmethodCall": "return self.twice(x)",
 }
 # Run in a child: compile Net at each level, print {level: error text or null}.
 CHILD = """

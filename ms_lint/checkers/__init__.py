@@ -27,6 +27,7 @@ from ms_lint.checkers.graph_variable_undefined_after_block import GraphVariableU
 from ms_lint.checkers.graph_cell_parameters_call import GraphCellParametersCallChecker
 from ms_lint.checkers.graph_attribute_not_parameter import GraphAttributeNotParameterChecker
 from ms_lint.checkers.graph_tensor_to_numpy import GraphTensorToNumpyChecker
+from ms_lint.checkers.graph_classmethod_call import GraphClassmethodCallChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
@@ -52,4 +53,5 @@ CHECKERS = (
     GraphCellParametersCallChecker,
     GraphAttributeNotParameterChecker,
     GraphTensorToNumpyChecker,
+    GraphClassmethodCallChecker,
 )

@@ -34,6 +34,7 @@ UNDEFINED_AFTER_BLOCK = "graph-variable-undefined-after-block"
 PARAMETERS_CALL = "graph-cell-parameters-call"
 ATTRIBUTE_ASSIGNMENT = "graph-attribute-not-parameter"
 TENSOR_TO_NUMPY = "graph-tensor-to-numpy"
+CLASSMETHOD_CALL = "graph-classmethod-call"
 THIRD_PARTY = STATIC_GRAPH + "#calling-the-third-party-libraries"
 MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.0/migration_guide/model_development/model_and_cell.html"
 
@@ -207,6 +208,18 @@ GRAPH_SYNTAX = (
         patterns=(r"the inputs should be constant, but found variable '\w+' to be nonconstant",),
         fix="use the ops or mindspore.numpy function of the same name (ops.sum, mindspore.numpy.exp)",
         reference=THIRD_PARTY,
+    ),
+    GraphSyntax(
+        key="ClassmethodCall",
+        construct="a @classmethod called through self",
+        rule=CLASSMETHOD_CALL,
+        levels=ALL_LEVELS,
+        since=(2, 10),
+        until=None,
+        error="TypeError: The parameters number of the function is 2, but the number of provided arguments is 1.",
+        patterns=(r"The parameters number of the function is \d+, but the number of provided arguments is \d+",),
+        fix="make it a @staticmethod (graph code does not pass cls), or a plain method",
+        reference=FAQ,
     ),
 )
 

@@ -43,6 +43,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "graph-cell-parameters-call": GraphSyntaxRefused(),
     "graph-attribute-not-parameter": GraphSyntaxRefused(),
     "graph-tensor-to-numpy": GraphSyntaxRefused(),
+    "graph-classmethod-call": GraphSyntaxRefused(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
