@@ -90,3 +90,20 @@ def python(x):
     )
     functions = {node.name: node for node in module.nodes_of_class(astroid.nodes.FunctionDef)}
     assert {name for name, node in functions.items() if syntax_levels.is_fullgraph(node)} == {"strict", "inner"}
+
+
+def test_an_unknown_level_gets_one_line_naming_the_accepted_values(tmp_path):
+    import subprocess  # pylint: disable=import-outside-toplevel
+    import sys  # pylint: disable=import-outside-toplevel
+
+    (tmp_path / "net.py").write_text("x = 1\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "pylint", "--load-plugins=ms_lint", "--mindspore-jit-syntax-level=strict", "net.py"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    error = [line for line in result.stderr.splitlines() if "mindspore-jit-syntax-level" in line]
+    assert error == [
+        "pylint: error: argument --mindspore-jit-syntax-level: invalid choice: 'strict' "
+        "(choose from 'auto', 'STRICT', 'COMPATIBLE', 'LAX')"
+    ]
