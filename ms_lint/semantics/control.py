@@ -22,7 +22,7 @@ from typing import Iterator, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import scope, values
+from ms_lint.semantics import memo, scope, values
 from ms_lint.semantics.values import Evaluator, Kind
 
 BRANCHES = (nodes.If, nodes.While)
@@ -214,6 +214,16 @@ def _bound_in(block: list, name: str) -> bool:
     return False
 
 
+@memo.per_node
+def _bindings(function: nodes.FunctionDef):
+    """The names a function declares global or nonlocal, and its own bindings of each name."""
+    declared = {name for node in _own_nodes(function, (nodes.Global, nodes.Nonlocal)) for name in node.names}
+    bindings: dict = {}
+    for node in _own_nodes(function, nodes.AssignName):
+        bindings.setdefault(node.name, []).append(node)
+    return declared, bindings
+
+
 def names_bound_only_in_block(function: nodes.FunctionDef, statement: nodes.NodeNG, evaluator: Evaluator):
     """``(name, first binding, first read)`` for each name that ``statement`` (a statement of
     ``function``'s body: an ``if`` on a Tensor, or a loop) binds in one branch or in its loop body
@@ -224,10 +234,7 @@ def names_bound_only_in_block(function: nodes.FunctionDef, statement: nodes.Node
     blocks = _blocks(statement, evaluator)
     if not blocks:
         return []
-    declared = {name for node in _own_nodes(function, (nodes.Global, nodes.Nonlocal)) for name in node.names}
-    bindings: dict = {}
-    for node in _own_nodes(function, nodes.AssignName):
-        bindings.setdefault(node.name, []).append(node)
+    declared, bindings = _bindings(function)
     later = function.body[function.body.index(statement) + 1 :]
     found = []
     parameters = {node.name for node in function.args.nodes_of_class(nodes.AssignName)}
