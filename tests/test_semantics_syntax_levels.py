@@ -22,6 +22,8 @@ def levels(code):
         ("ms.set_context(jit_syntax_level=0)", {"STRICT"}),
         ("LEVEL = ms.STRICT\nms.set_context(jit_syntax_level=LEVEL)", {"STRICT"}),
         ("ms.set_context(jit_syntax_level=args.level)", {"dynamic"}),
+        ("if use_backbone:\n    ms.set_context(jit_syntax_level=0)", {"dynamic"}),
+        ("def main():\n    ms.set_context(jit_syntax_level=0)", {"STRICT"}),
         ("ms.set_context(mode=ms.GRAPH_MODE)", set()),
         ("config = ms.JitConfig(jit_syntax_level='STRICT')", {"config:STRICT"}),
         ("config = JitConfig(jit_level='O1')", set()),

@@ -320,7 +320,7 @@ def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
             found["device_targets"].add(_device_target(target))
         level = _keyword(call, "jit_syntax_level")
         if level is not None:
-            found["syntax_levels"].add(syntax_levels.level_of(level))
+            found["syntax_levels"].add(syntax_levels.set_level(call, level))
     elif name in SET_DEVICE:
         target = _keyword(call, "device_target", position=0)
         if target is not None:

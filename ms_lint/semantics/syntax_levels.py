@@ -11,7 +11,9 @@ A level is known only when the code shows it:
   to one; the program's levels must agree;
 * ``JitConfig(jit_syntax_level=...)`` applies to some networks only: it adds its level to the
   program's, so a STRICT JitConfig alone leaves the level unknown;
-* a function decorated ``@jit(fullgraph=True)`` is STRICT whatever the program sets.
+* a function decorated ``@jit(fullgraph=True)`` is STRICT whatever the program sets;
+* a setting under a condition (``if use_backbone: set_context(jit_syntax_level=0)``) may not
+  run: it leaves the level unknown.
 """
 
 from __future__ import annotations
@@ -50,6 +52,19 @@ def level_of(expr: Optional[nodes.NodeNG], depth: int = 0) -> str:
         if binding is not None and not isinstance(binding.parent, (nodes.Arguments, nodes.For, nodes.Comprehension)):
             return level_of(names.assigned_value(expr), depth + 1)
     return DYNAMIC
+
+
+CONDITIONAL = (nodes.If, nodes.IfExp, nodes.While, nodes.For, nodes.Try, nodes.BoolOp)
+
+
+def set_level(call: nodes.Call, expr: nodes.NodeNG) -> str:
+    """The level ``set_context(jit_syntax_level=expr)`` sets; DYNAMIC when the call may not run."""
+    parent = call.parent
+    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.Module)):
+        if isinstance(parent, CONDITIONAL):
+            return DYNAMIC
+        parent = parent.parent
+    return level_of(expr)
 
 
 def config_level(call: nodes.Call) -> Optional[str]:
