@@ -28,6 +28,7 @@ from ms_lint.checkers.graph_cell_parameters_call import GraphCellParametersCallC
 from ms_lint.checkers.graph_attribute_not_parameter import GraphAttributeNotParameterChecker
 from ms_lint.checkers.graph_tensor_to_numpy import GraphTensorToNumpyChecker
 from ms_lint.checkers.graph_classmethod_call import GraphClassmethodCallChecker
+from ms_lint.checkers.graph_break_in_bytecode_capture import GraphBreakInBytecodeCaptureChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
@@ -54,4 +55,5 @@ CHECKERS = (
     GraphAttributeNotParameterChecker,
     GraphTensorToNumpyChecker,
     GraphClassmethodCallChecker,
+    GraphBreakInBytecodeCaptureChecker,
 )

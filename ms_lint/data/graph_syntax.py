@@ -35,6 +35,7 @@ PARAMETERS_CALL = "graph-cell-parameters-call"
 ATTRIBUTE_ASSIGNMENT = "graph-attribute-not-parameter"
 TENSOR_TO_NUMPY = "graph-tensor-to-numpy"
 CLASSMETHOD_CALL = "graph-classmethod-call"
+BYTECODE = STATIC_GRAPH + "#syntax-based-on-bytecode-graph-construction"
 THIRD_PARTY = STATIC_GRAPH + "#calling-the-third-party-libraries"
 MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.0/migration_guide/model_development/model_and_cell.html"
 

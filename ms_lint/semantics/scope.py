@@ -92,6 +92,12 @@ def jit_decorator(function: nodes.FunctionDef) -> Optional[nodes.NodeNG]:
     return None
 
 
+def bytecode_capture(function: nodes.FunctionDef) -> bool:
+    """A function decorated ``@jit(capture_mode="bytecode")``: MindSpore runs what it cannot compile in Python."""
+    decorator = jit_decorator(function)
+    return decorator is not None and _is_bytecode_jit(decorator)
+
+
 def _entry_kind(function: nodes.FunctionDef) -> Optional[str]:
     decorated = decorated_kind(function)
     if decorated is not None:
