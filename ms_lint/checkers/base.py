@@ -35,6 +35,7 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
+from ms_lint.data import graph_syntax
 from ms_lint.semantics import cells, control, facts, memo, scope, syntax_levels, values
 
 
@@ -528,8 +529,6 @@ class SyntaxLevelChecker(GraphChecker):
         self.defer(node, args=args, detail=(scope.graph_kind(function), key, level))
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
-        from ms_lint.data import graph_syntax  # pylint: disable=import-outside-toplevel
-
         kind, key, level = candidate.detail
         target = self.target(program)
         if not graph_syntax.BY_KEY[key].refused(target.version, level or target.syntax_level):

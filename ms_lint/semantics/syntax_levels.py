@@ -22,10 +22,10 @@ from typing import FrozenSet, Optional, Tuple
 
 from astroid import nodes
 
+from ms_lint.data.graph_syntax import ALL_LEVELS as LEVELS
+from ms_lint.data.graph_syntax import COMPATIBLE, LAX, STRICT
 from ms_lint.semantics import names, scope
 
-STRICT, COMPATIBLE, LAX = "STRICT", "COMPATIBLE", "LAX"
-LEVELS = (STRICT, COMPATIBLE, LAX)
 DYNAMIC = "dynamic"
 VALUES = {0: STRICT, 1: COMPATIBLE, 2: LAX}
 # JitConfig's level applies to the networks it is given to: recorded with this prefix.
