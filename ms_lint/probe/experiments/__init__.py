@@ -15,9 +15,10 @@ from typing import Dict
 
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
-from ms_lint.probe.experiments.graph import DynamicShape, GraphSyntaxRefused
+from ms_lint.probe.experiments.graph import DynamicShape
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.seed import SeedDivergence
+from ms_lint.probe.experiments.syntax import GraphSyntaxRefused
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
 NO_EXPERIMENT_YET = "no experiment for this rule yet"
