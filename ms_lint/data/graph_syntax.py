@@ -146,7 +146,11 @@ GRAPH_SYNTAX = (
         until=None,
         error="UnboundLocalError: The local variable 'y' defined in the 'for' loop body cannot be used outside of "
         "the loop body. Please define variable 'y' before 'for'.",
-        patterns=(r"The local variable '\w+' defined in the '(for|while)' loop body cannot be used outside of the loop body",),
+        patterns=(
+            r"The local variable '\w+' defined in the '(for|while)' loop body cannot be used outside of the loop body",
+            # when a later iteration also reads it (if i == 0: y = f(x) else: y = f(y)), observed on 2.10
+            r"The name '\w+' is not defined, or not supported in graph mode",
+        ),
         fix="assign it before the loop",
         reference=FAQ,
     ),
