@@ -55,15 +55,6 @@ def total(x):
     return out
 
 
-@ms.jit(capture_mode="bytecode")
-def tolerant(x):
-    """Bytecode capture runs what it cannot compile in Python."""
-    try:
-        return ops.log(x)
-    except ValueError:
-        return x
-
-
 def load(path):
     """Python code, never compiled: anything goes."""
     try:

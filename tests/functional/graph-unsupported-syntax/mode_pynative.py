@@ -1,4 +1,4 @@
-"""PyNative: construct runs as Python; a @jit function is still compiled; bytecode capture never refuses."""
+"""PyNative: construct runs as Python; a @jit function is still compiled; bytecode capture never refuses (a graph break)."""
 import mindspore as ms
 from mindspore import nn, ops
 
@@ -22,6 +22,6 @@ def step(x):
 
 @ms.jit(capture_mode="bytecode")
 def tolerant(x):
-    seen = {1, 2}
-    del seen
+    seen = {1, 2}  # [graph-break-in-bytecode-capture]
+    del seen  # [graph-break-in-bytecode-capture]
     return x
