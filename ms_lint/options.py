@@ -14,11 +14,12 @@ from typing import Optional, Tuple
 
 from pylint.checkers import BaseChecker
 
-from ms_lint.semantics import catalog, facts, modes
+from ms_lint.semantics import catalog, facts, modes, syntax_levels
 
 AUTO = "auto"
 MODES = (AUTO, facts.GRAPH, facts.PYNATIVE)
 DEVICE_TARGETS = (AUTO, *facts.DEVICE_TARGETS)
+SYNTAX_LEVELS = (AUTO, *syntax_levels.LEVELS)
 
 
 class MindSporeOptions(BaseChecker):
@@ -62,6 +63,19 @@ class MindSporeOptions(BaseChecker):
                 "attribute it names); when the mode is unknown, findings that matter only in graph mode "
                 "are withheld and one graph-findings-withheld notice counts them (MindSpore >= 2.0 "
                 "defaults to PyNative). @jit functions are always compiled.",
+            },
+        ),
+        (
+            "mindspore-jit-syntax-level",
+            {
+                "default": AUTO,
+                "type": "choice",
+                "choices": SYNTAX_LEVELS,
+                "metavar": "<auto|STRICT|COMPATIBLE|LAX>",
+                "help": "JIT syntax level graph code is compiled at. 'auto' reads "
+                "set_context(jit_syntax_level=...) and JitConfig(jit_syntax_level=...) in the linted "
+                "program, else takes the target version's default (LAX from MindSpore 2.1, STRICT "
+                "before). Functions decorated @jit(fullgraph=True) are always STRICT.",
             },
         ),
         (
@@ -114,6 +128,7 @@ class Target:
     version: Tuple[int, ...]
     device_target: Optional[str]  # "Ascend", "GPU", "CPU" or None when unknown
     mode: Optional[str]  # facts.GRAPH, facts.PYNATIVE, or None when unknown
+    syntax_level: Optional[str] = None  # syntax_levels.STRICT, COMPATIBLE, LAX, or None when unknown
 
 
 def _single(found) -> Optional[str]:
@@ -134,4 +149,7 @@ def target(config, program: facts.ProgramFacts) -> Target:
         mode = _single(modes.resolve(program.modes, program.mode_options))
         if mode is None and not program.modes and version < (2, 0):
             mode = facts.GRAPH
-    return Target(version=version, device_target=device_target, mode=mode)
+    level = getattr(config, "mindspore_jit_syntax_level", AUTO)
+    if level == AUTO:
+        level = syntax_levels.program_level(program.syntax_levels, version)
+    return Target(version=version, device_target=device_target, mode=mode, syntax_level=level)

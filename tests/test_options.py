@@ -27,7 +27,7 @@ def test_parse_version(text, expected):
 
 def test_options_win_over_the_program():
     target = options.target(config("2.3.1", "Ascend", "pynative"), program(["graph"], ["CPU"]))
-    assert target == options.Target(version=(2, 3, 1), device_target="Ascend", mode="pynative")
+    assert target == options.Target(version=(2, 3, 1), device_target="Ascend", mode="pynative", syntax_level="LAX")
 
 
 @pytest.mark.parametrize(

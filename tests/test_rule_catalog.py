@@ -13,7 +13,7 @@ from ms_lint.tools import docs
 CHECKER_DIR = Path(checkers.__file__).parent
 SUPPORT_MODULES = {"__init__", "base"}
 RULE_SECTIONS = ("## What it does", "## Why is this bad?", "## How to fix it", "## Known limitations", "## Options", "## References")
-MSGID = re.compile(r"^[EWRC]73\d\d$")
+MSGID = re.compile(r"^[EWRCI]73\d\d$")
 
 
 def rule_modules():

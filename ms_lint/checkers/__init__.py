@@ -22,6 +22,13 @@ from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChec
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
+from ms_lint.checkers.graph_unsupported_syntax import GraphUnsupportedSyntaxChecker
+from ms_lint.checkers.graph_variable_undefined_after_block import GraphVariableUndefinedAfterBlockChecker
+from ms_lint.checkers.graph_cell_parameters_call import GraphCellParametersCallChecker
+from ms_lint.checkers.graph_attribute_not_parameter import GraphAttributeNotParameterChecker
+from ms_lint.checkers.graph_tensor_to_numpy import GraphTensorToNumpyChecker
+from ms_lint.checkers.graph_classmethod_call import GraphClassmethodCallChecker
+from ms_lint.checkers.graph_break_in_bytecode_capture import GraphBreakInBytecodeCaptureChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.pytorch_method_on_cell_or_tensor import PytorchMethodOnCellOrTensorChecker
@@ -46,4 +53,11 @@ CHECKERS = (
     AscendGroupConvUnsupportedChecker,
     PytorchMethodOnCellOrTensorChecker,
     PytorchNameOnMindsporeModuleChecker,
+    GraphUnsupportedSyntaxChecker,
+    GraphVariableUndefinedAfterBlockChecker,
+    GraphCellParametersCallChecker,
+    GraphAttributeNotParameterChecker,
+    GraphTensorToNumpyChecker,
+    GraphClassmethodCallChecker,
+    GraphBreakInBytecodeCaptureChecker,
 )

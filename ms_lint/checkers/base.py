@@ -22,6 +22,7 @@ adjusted and the evidence appended.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import os
 from dataclasses import dataclass, field
@@ -34,7 +35,8 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
-from ms_lint.semantics import cells, control, facts, memo, scope, values
+from ms_lint.data import graph_syntax
+from ms_lint.semantics import cells, control, facts, memo, scope, syntax_levels, values
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -510,6 +512,28 @@ def _graph_reporters(linter) -> list:
     if reduced_in_main_process(linter):
         return graph  # the main process reduces every checker's data, enabled or not
     return [checker for checker in graph if any(linter.is_message_enabled(msgid) for msgid in checker.msgs)]
+
+
+class SyntaxLevelChecker(GraphChecker):
+    """A construct MindSpore refuses at some syntax levels (``ms_lint.data.graph_syntax``).
+
+    Candidates carry ``(kind, key, level)``: the function's graph kind, the table entry's key, and
+    STRICT for a ``@jit(fullgraph=True)`` function ("" otherwise: the program's level applies).
+    Reported at HIGH when the code is compiled for certain at a level and version that refuse it;
+    a construct refused at every level needs no known level.
+    """
+
+    def defer_refused(self, node: nodes.NodeNG, key: str, function: nodes.FunctionDef, args: Tuple) -> None:
+        """Record ``node``, in graph-compiled ``function``, as the construct ``key`` of the table."""
+        level = syntax_levels.STRICT if syntax_levels.is_fullgraph(function) else ""
+        self.defer(node, args=args, detail=(scope.graph_kind(function), key, level))
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        kind, key, level = candidate.detail
+        target = self.target(program)
+        if not graph_syntax.BY_KEY[key].refused(target.version, level or target.syntax_level):
+            return None
+        return super().decide(dataclasses.replace(candidate, detail=(kind,)), program)
 
 
 class TensorConditionChecker(GraphChecker):

@@ -323,3 +323,30 @@ def _local_list_items(name: nodes.Name) -> Optional[List[nodes.NodeNG]]:
         else:
             return None  # ``pop``, ``remove``, ``extend(other)``...
     return items
+
+
+def attribute_values(classdef: nodes.ClassDef, attrname: str) -> Optional[List[nodes.NodeNG]]:
+    """Every value assigned to ``self.<attrname>`` (or the class attribute) by the class and its user
+    ancestors; None when a base is unresolved, or an assignment's value cannot be read."""
+    lineage = ancestry(classdef)
+    if not lineage.complete:
+        return None
+    found: List[nodes.NodeNG] = []
+    for candidate in (classdef, *lineage.user):
+        for target in (*candidate.locals.get(attrname, []), *candidate.instance_attrs.get(attrname, [])):
+            statement = target.parent
+            if isinstance(statement, (nodes.Assign, nodes.AnnAssign, nodes.AugAssign)) and statement.value is not None:
+                found.append(statement.value)
+            elif not isinstance(target, nodes.FunctionDef):
+                return None  # unpacked, a loop target, a ``with ... as``
+            else:
+                return None  # a method of that name
+    return found
+
+
+def self_name(function: nodes.FunctionDef) -> Optional[str]:
+    """The name of a method's instance argument (``self``), None for functions and static methods."""
+    positional = function.args.posonlyargs + function.args.args
+    if not isinstance(function.parent, nodes.ClassDef) or function.type != "method" or not positional:
+        return None
+    return positional[0].name

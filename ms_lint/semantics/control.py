@@ -22,7 +22,7 @@ from typing import Iterator, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import scope, values
+from ms_lint.semantics import memo, scope, values
 from ms_lint.semantics.values import Evaluator, Kind
 
 BRANCHES = (nodes.If, nodes.While)
@@ -154,3 +154,155 @@ def _int_literal(expr: nodes.NodeNG) -> Optional[int]:
         value = _int_literal(expr.operand)
         return -value if value is not None else None
     return None
+
+
+# -- names bound only inside a block ---------------------------------------------------
+
+IF_BRANCH, LOOP_BODY = "IfBranch", "LoopBody"  # keys of ms_lint.data.graph_syntax
+LOOPS = (nodes.For, nodes.While)
+JUMPS = (nodes.Return, nodes.Raise, nodes.Break, nodes.Continue)
+# Code under these may not run when the statement holding it does.
+NESTED_SCOPES = (nodes.Lambda, nodes.ClassDef, nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)
+
+
+def _own_nodes(root: nodes.NodeNG, kinds) -> Iterator[nodes.NodeNG]:
+    """Nodes of ``kinds`` under ``root`` that belong to its function (nested scopes excluded)."""
+    stack = list(root.get_children())
+    while stack:
+        node = stack.pop()
+        if isinstance(node, kinds):
+            yield node
+        if not isinstance(node, (nodes.FunctionDef, *NESTED_SCOPES)):
+            stack.extend(node.get_children())
+
+
+def _runs_with(node: nodes.NodeNG, statement: nodes.NodeNG) -> bool:
+    """``node`` is evaluated whenever ``statement``, which holds it, runs: no branch, loop or scope between."""
+    child = node
+    while child is not statement:
+        parent = child.parent
+        if isinstance(parent, (nodes.If, nodes.While, nodes.IfExp)) and child is not parent.test:
+            return False
+        if isinstance(parent, nodes.For) and child is not parent.iter:
+            return False
+        if isinstance(parent, nodes.BoolOp) and child is not parent.values[0]:
+            return False
+        if isinstance(parent, (nodes.Try, nodes.FunctionDef, *NESTED_SCOPES)):
+            return False
+        child = parent
+    return True
+
+
+def _blocks(statement: nodes.NodeNG, evaluator: Evaluator) -> list:
+    """The blocks a name may be bound in alone: an ``if`` on a Tensor's two branches, a loop's body."""
+    if isinstance(statement, nodes.If):
+        if not is_tensor_condition(statement, evaluator) or any(_own_nodes(statement, JUMPS)):
+            return []
+        return [statement.body, statement.orelse]
+    if isinstance(statement, LOOPS):
+        targets = [statement.target] if isinstance(statement, nodes.For) else []
+        return [targets + list(statement.body)]
+    return []
+
+
+def _bound_in(block: list, name: str) -> bool:
+    for item in block:
+        if isinstance(item, nodes.AssignName) and item.name == name:
+            return True
+        if any(node.name == name for node in _own_nodes(item, nodes.AssignName)):
+            return True
+    return False
+
+
+@memo.per_node
+def _bindings(function: nodes.FunctionDef):
+    """The names a function declares global or nonlocal, and its own bindings of each name."""
+    declared = {name for node in _own_nodes(function, (nodes.Global, nodes.Nonlocal)) for name in node.names}
+    bindings: dict = {}
+    for node in _own_nodes(function, nodes.AssignName):
+        bindings.setdefault(node.name, []).append(node)
+    return declared, bindings
+
+
+def names_bound_only_in_block(function: nodes.FunctionDef, statement: nodes.NodeNG, evaluator: Evaluator):
+    """``(name, first binding, first read)`` for each name that ``statement`` (a statement of
+    ``function``'s body: an ``if`` on a Tensor, or a loop) binds in one branch or in its loop body
+    only, and that a later statement of the function reads whenever it runs. MindSpore 2.10 refuses
+    each such read, and names the binding in its error."""
+    if statement.parent is not function or not isinstance(statement, (nodes.If, *LOOPS)):
+        return []
+    blocks = _blocks(statement, evaluator)
+    if not blocks:
+        return []
+    declared, bindings = _bindings(function)
+    later = function.body[function.body.index(statement) + 1 :]
+    found = []
+    parameters = {node.name for node in function.args.nodes_of_class(nodes.AssignName)}
+    parameters |= {name for name in (function.args.vararg, function.args.kwarg) if name}
+    for name in sorted({node.name for node in _own_nodes(statement, nodes.AssignName)} - declared - parameters):
+        binding_blocks = [block for block in blocks if _bound_in(block, name)]
+        if len(binding_blocks) != 1 or not all(_is_inside(node, binding_blocks[0]) for node in bindings[name]):
+            continue
+        reads = [
+            read
+            for item in later
+            for read in _own_nodes_with_self(item, nodes.Name)
+            if read.name == name and _runs_with(read, item)
+        ]
+        if reads:
+            first = min(bindings[name], key=lambda node: (node.lineno, node.col_offset))
+            found.append((name, first, min(reads, key=lambda read: (read.lineno, read.col_offset))))
+    return found
+
+
+def _own_nodes_with_self(root: nodes.NodeNG, kinds) -> Iterator[nodes.NodeNG]:
+    if isinstance(root, kinds):
+        yield root
+    yield from _own_nodes(root, kinds)
+
+
+def _is_inside(node: nodes.NodeNG, block) -> bool:
+    """``node`` is ``block`` (a node) or one of its descendants, or under an item of ``block`` (a list)."""
+    items = block if isinstance(block, list) else [block]
+    parent = node
+    while parent is not None:
+        if any(parent is item for item in items):
+            return True
+        parent = parent.parent
+    return False
+
+
+def always_compiled(node: nodes.NodeNG, evaluator: Evaluator) -> bool:
+    """``node`` is compiled whenever its function is.
+
+    MindSpore compiles only the branch a constant condition selects (``if self.flag:``); both
+    branches of an ``if`` on a Tensor, and loop bodies, are compiled. So ``node`` must not sit
+    in a branch of a condition that is not a proven Tensor (nor in the later operands of
+    ``and``/``or``, or the arms of a conditional expression on a constant), nor after a
+    constant ``if`` that may return (``if self.mode != "fixup": return ...``).
+    """
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, nodes.Module):
+        if child.is_statement and _after_constant_exit(child, evaluator):
+            return False
+        if isinstance(parent, nodes.FunctionDef):
+            break
+        if isinstance(parent, BRANCHES) and child is not parent.test and not is_tensor_condition(parent, evaluator):
+            return False
+        if isinstance(parent, nodes.IfExp) and child is not parent.test and evaluator.kind(parent.test) is not Kind.TENSOR:
+            return False
+        if isinstance(parent, nodes.BoolOp) and child is not parent.values[0]:
+            return False
+        child, parent = parent, parent.parent
+    return True
+
+
+def _after_constant_exit(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:
+    """An earlier statement of the same block is an ``if`` on a constant that may return or raise."""
+    sibling = statement.previous_sibling()
+    while sibling is not None:
+        if isinstance(sibling, nodes.If) and not is_tensor_condition(sibling, evaluator):
+            if any(_own_nodes(sibling, (nodes.Return, nodes.Raise))):
+                return True
+        sibling = sibling.previous_sibling()
+    return False

@@ -26,7 +26,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import index, memo, modes, names, training
+from ms_lint.semantics import index, memo, modes, names, syntax_levels, training
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -43,6 +43,8 @@ class ProgramFacts:
     modes: FrozenSet[str] = frozenset()
     mode_options: FrozenSet[str] = frozenset()  # "<name>=<mode>": defaults of mode options (modes.option_defaults)
     device_targets: FrozenSet[str] = frozenset()  # "Ascend", "GPU", "CPU", or DYNAMIC
+    # set_context(jit_syntax_level=...): "STRICT", "COMPATIBLE", "LAX", DYNAMIC; JitConfig's with syntax_levels.CONFIG.
+    syntax_levels: FrozenSet[str] = frozenset()
     # What keeps distributed replicas in sync:
     seeds: FrozenSet[str] = frozenset()  # "set_seed", or "seed-helper" (a seed helper ms_lint cannot read)
     varying_seeds: FrozenSet[str] = frozenset()  # seed calls that differ per rank or run: "set_seed(seed + rank)"
@@ -316,6 +318,9 @@ def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
         target = _keyword(call, "device_target")
         if target is not None:
             found["device_targets"].add(_device_target(target))
+        level = _keyword(call, "jit_syntax_level")
+        if level is not None:
+            found["syntax_levels"].add(syntax_levels.set_level(call, level))
     elif name in SET_DEVICE:
         target = _keyword(call, "device_target", position=0)
         if target is not None:
@@ -408,6 +413,10 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
             found["called"].add(base)
         if base in set_up_names:
             _set_up(node, found)
+        elif base == "JitConfig":
+            level = syntax_levels.config_level(node)
+            if level is not None:
+                found["syntax_levels"].add(level)
         elif _may_be_training_call(node, base):
             _training(node, found)
     if is_script(module):

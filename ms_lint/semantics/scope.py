@@ -84,6 +84,20 @@ def decorated_kind(function: nodes.FunctionDef) -> Optional[str]:
     return None
 
 
+def jit_decorator(function: nodes.FunctionDef) -> Optional[nodes.NodeNG]:
+    """The ``@jit``/``@ms_function`` decorator of a function (bare or called), if it has one."""
+    for decorator in function.decorators.nodes if function.decorators else ():
+        if _decorator_name(decorator) in JIT_DECORATORS:
+            return decorator
+    return None
+
+
+def bytecode_capture(function: nodes.FunctionDef) -> bool:
+    """A function decorated ``@jit(capture_mode="bytecode")``: MindSpore runs what it cannot compile in Python."""
+    decorator = jit_decorator(function)
+    return decorator is not None and _is_bytecode_jit(decorator)
+
+
 def _entry_kind(function: nodes.FunctionDef) -> Optional[str]:
     decorated = decorated_kind(function)
     if decorated is not None:
@@ -222,7 +236,11 @@ def display_name(function: nodes.FunctionDef) -> str:
     return ".".join(reversed(parts))
 
 
-def snippet(node: nodes.NodeNG, limit: int = 40) -> str:
-    """The source text of a node for a message, shortened to ``limit`` characters."""
-    text = " ".join(node.as_string().split())
+def snippet(node: nodes.NodeNG, limit: int = 40, first_line: bool = False) -> str:
+    """The source text of a node for a message, shortened to ``limit`` characters.
+
+    ``first_line``: only the statement's first line (``try:``, ``class Box:``).
+    """
+    text = node.as_string().strip()
+    text = " ".join((text.splitlines()[0] if first_line and text else text).split())
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -31,6 +31,7 @@ SEVERITY = {
     "W": "warning: a likely bug or a silent divergence",
     "R": "refactor: works, but costs compile time or speed",
     "C": "convention",
+    "I": "information: works, but not the way the code asks for",
 }
 
 

@@ -19,6 +19,7 @@ from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
+from ms_lint.probe.experiments.syntax import GraphSyntaxRefused
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
 
@@ -40,6 +41,16 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "unrolled-loop-tensor-condition": TensorConditions(),
     "pytorch-method-on-cell-or-tensor": MissingMethod(),
     "pytorch-name-on-mindspore-module": MissingName(),
+    "graph-unsupported-syntax": GraphSyntaxRefused(),
+    "graph-variable-undefined-after-block": GraphSyntaxRefused(),
+    "graph-cell-parameters-call": GraphSyntaxRefused(),
+    "graph-attribute-not-parameter": GraphSyntaxRefused(),
+    "graph-tensor-to-numpy": GraphSyntaxRefused(),
+    "graph-classmethod-call": GraphSyntaxRefused(),
+    "graph-break-in-bytecode-capture": Declared(
+        "bytecode capture runs the code without an error (observed on MindSpore 2.10): a graph break leaves nothing "
+        "to observe"
+    ),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

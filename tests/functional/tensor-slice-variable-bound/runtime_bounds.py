@@ -29,7 +29,7 @@ class Bounds(nn.Cell):
         i = x[: self.limit]  # [tensor-slice-variable-bound]
         j = x[:step]  # [tensor-slice-variable-bound]
         k = x[: lengths.max()]  # [tensor-slice-variable-bound]
-        if (m := P.argmin(x)) > 0:
+        if (m := P.argmin(x)) > 0:  # [graph-unsupported-syntax]
             x = x[:m]  # [tensor-slice-variable-bound]
         return a, b, c, d, e, f, g, h, i, j, k, x
 

@@ -1,0 +1,50 @@
+"""graph-variable-undefined-after-block: a variable bound in one branch or a loop body only, read after it."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+
+from ms_lint.checkers.base import SyntaxLevelChecker
+from ms_lint.data import graph_syntax
+from ms_lint.semantics import control, scope, values
+
+SYMBOL = "graph-variable-undefined-after-block"
+BLOCK_NAMES = {control.IF_BRANCH: "one branch of", control.LOOP_BODY: "the body of"}
+
+
+class GraphVariableUndefinedAfterBlockChecker(SyntaxLevelChecker):
+    symbol = SYMBOL
+    msgs = {
+        "E7326": (
+            "'%s' is assigned only in %s '%s' and read after it (line %d) in graph-compiled '%s': MindSpore "
+            "refuses the read (UnboundLocalError). Fix: %s.",
+            SYMBOL,
+            "Python keeps a variable assigned in one branch of an if, or inside a loop, alive after the "
+            "block; MindSpore's graph compiler does not: a variable must be assigned on every path through "
+            "an if on a Tensor, and before a loop to be used after it. The network fails to compile.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+    doc_appendix = staticmethod(lambda: graph_syntax.markdown(SYMBOL))
+
+    @only_required_for_messages(SYMBOL)
+    def visit_if(self, node: nodes.NodeNG) -> None:
+        function = node.parent
+        if not isinstance(function, nodes.FunctionDef) or scope.graph_kind(node) is None:
+            return
+        evaluator = values.evaluator(function)
+        if not control.always_compiled(node, evaluator):
+            return
+        key = control.IF_BRANCH if isinstance(node, nodes.If) else control.LOOP_BODY
+        for name, binding, read in control.names_bound_only_in_block(function, node, evaluator):
+            header = scope.snippet(node, first_line=True).rstrip(":")
+            args = (name, BLOCK_NAMES[key], header, read.lineno, scope.display_name(function))
+            self.defer_refused(binding, key, function, args=args)  # where MindSpore's error points
+
+    visit_for = visit_while = visit_if
+
+    def message_args(self, candidate, program):
+        entry = graph_syntax.BY_KEY[candidate.detail[1]]
+        return (*candidate.args, entry.fix)

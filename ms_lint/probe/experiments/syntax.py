@@ -1,0 +1,67 @@
+"""The experiment for graph-syntax rules: compile the flagged code and read MindSpore's refusal."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Union
+
+from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+
+class GraphSyntaxRefused(Experiment):
+    """Compile the flagged code; MindSpore must refuse it at the flagged line with the rule's error text."""
+
+    summary = (
+        "compiles the `construct` (or function) holding the flagged line in GRAPH_MODE at the LAX syntax level, "
+        "then at STRICT if LAX accepts it, with the configured inputs (placeholders when none are configured: "
+        "these refusals come before any shape matters), and confirms when the error names the flagged line and "
+        "matches one of the rule's error patterns in `ms_lint/data/graph_syntax.py`"
+    )
+    levels = ("LAX", "STRICT")
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        cell = context.cell_class()
+        if cell is not None:
+            payload = context.cell_payload(cell)
+        else:
+            function = context.scope.function
+            if function is None or function[0] is not None:
+                return unconfirmable("the flagged code is in neither a Cell nor a module-level function")
+            payload = dict(context.cell_payload(function[1]), function=True)
+        return self.task(context, dict(payload, symbol=context.finding.symbol))
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        from ms_lint.data import graph_syntax  # pylint: disable=import-outside-toplevel
+        from ms_lint.probe.runtime import error_text, positional_count  # pylint: disable=import-outside-toplevel
+
+        ms, line, path = runtime.ms, payload["line"], runtime.loaded[0]
+        patterns = [p for entry in graph_syntax.GRAPH_SYNTAX if entry.rule == payload["symbol"] for p in entry.patterns]
+        spec = payload.get("spec") or {}
+        if payload.get("function"):
+            function = runtime.resolve(payload["cell"])
+            what, count = payload["cell"], positional_count(function)
+        else:
+            what, count = f"{payload['cell']}.construct", positional_count(runtime.build(payload["cell"], spec or None).construct)
+        specs = spec.get("inputs") or [{"dtype": "float32", "shape": None}] * count
+        inputs = [runtime.tensor(item) for item in specs]
+        previous = ms.get_context("jit_syntax_level")
+        try:
+            for level in self.levels:
+                ms.set_context(jit_syntax_level=getattr(ms, level))
+                # A fresh network (or wrapper) per level: MindSpore reuses a compiled graph otherwise.
+                if payload.get("function"):
+                    target = ms.jit(getattr(function, "__wrapped__", function))
+                else:
+                    target = runtime.build(payload["cell"], spec or None)
+                error, _ = runtime.compile(target, inputs)
+                if error is None:
+                    continue
+                text = str(error)
+                at_line = line in runtime.lines_in_trace(error, path)
+                if at_line and any(re.search(pattern, text) for pattern in patterns):
+                    return confirmed(f"compiling {what} in GRAPH_MODE at {level} fails at line {line}: {error_text(error)}")
+                raise Unconfirmable(f"compiling {what} in GRAPH_MODE at {level} fails otherwise: {error_text(error)}")
+        finally:
+            ms.set_context(jit_syntax_level=previous)
+        return not_reproduced(f"{what} compiles in GRAPH_MODE at {' and '.join(self.levels)}")

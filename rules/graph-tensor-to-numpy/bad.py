@@ -1,0 +1,24 @@
+"""Tensors handed to numpy in code compiled at the STRICT syntax level."""
+
+import numpy as np
+
+import mindspore as ms
+from mindspore import Tensor, nn, ops
+
+ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
+
+
+class Softplus(nn.Cell):
+    """Computes with numpy on the Tensor's values."""
+
+    def construct(self, x):
+        values = x.asnumpy()  # [graph-tensor-to-numpy]
+        return Tensor(np.log1p(np.exp(values)))
+
+
+class Normalize(nn.Cell):
+    """Takes a norm with numpy."""
+
+    def construct(self, x):
+        norm = np.linalg.norm(x)  # [graph-tensor-to-numpy]
+        return x / ops.maximum(norm, 1e-12)
