@@ -413,3 +413,24 @@ def test_a_container_left_empty_by_guessed_arguments_refutes_nothing(tmp_path):
         UNCONFIRMABLE,
         "self.heads of Heads([]) (as built at train.py:3) holds no Parameters: it cannot show the effect",
     )
+
+
+def test_a_cell_without_construct_that_cannot_be_built_is_confirmed_from_its_class_unless_it_may_set_construct(tmp_path):
+    path = tmp_path / "ported.py"
+    path.write_text(
+        "from mindspore import nn\n\n\nclass Head(nn.Cell):\n    def __init__(self, spec):\n        super().__init__()\n"
+        "        self.fc = nn.Dense(spec.width, 2)\n\n    def forward(self, x):\n        return self.fc(x)\n\n\n"
+        "class Adapter(nn.Cell):\n    def __init__(self, spec):\n        super().__init__()\n"
+        "        setattr(self, 'construct', self.forward)\n\n    def forward(self, x):\n        return x\n"
+    )
+    head, adapter = sorted(run_pylint([path], *PROBE), key=lambda m: m.line)
+    assert probe_status(head) == (
+        CONFIRMED,
+        "Head could not be built here (Head() needs spec: give them in a [[tool.ms_lint.probe.cells]] entry for Head), "
+        "but its construct is nn.Cell's own, which raises \"For 'Cell', the method 'construct' is not defined\" on "
+        "every call: no class of its own in its MRO mentions construct or defines __call__",
+    )
+    assert probe_status(adapter) == (
+        UNCONFIRMABLE,
+        "Adapter() needs spec: give them in a [[tool.ms_lint.probe.cells]] entry for Adapter",
+    )

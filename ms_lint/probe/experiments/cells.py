@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from typing import Any, Dict, List, Union
 
@@ -113,7 +114,11 @@ def _reachable_parameters(runtime, container: Any, depth: int = 0) -> List[Any]:
 class CallWithoutConstruct(Experiment):
     """Build the Cell and call it: MindSpore must refuse for lack of ``construct``."""
 
-    summary = "builds the Cell and calls it (configured inputs, else small tensors), capturing MindSpore's error"
+    summary = (
+        "builds the Cell and calls it (configured inputs, else small tensors), capturing MindSpore's error; a Cell "
+        "it cannot build is confirmed from its class when no class of its own in its MRO mentions `construct` or "
+        "defines `__call__`, so the `construct` it runs can only be `nn.Cell`'s, which raises"
+    )
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         cell = context.cell_class()
@@ -125,7 +130,10 @@ class CallWithoutConstruct(Experiment):
         from ms_lint.probe.runtime import error_text, positional_count  # pylint: disable=import-outside-toplevel
 
         qualname = payload["cell"]
-        net = runtime.build(qualname, payload.get("spec"))
+        try:
+            net = runtime.build(qualname, payload.get("spec"))
+        except Unconfirmable as unbuilt:
+            return self._from_the_class(runtime, qualname, str(unbuilt))
         from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
 
         spec = payload.get("spec") or {}
@@ -149,3 +157,27 @@ class CallWithoutConstruct(Experiment):
         except Exception as error:  # pylint: disable=broad-except
             raise Unconfirmable(f"{call} raised {error_text(error)}, not the missing-construct error") from error
         return not_reproduced(f"{call} ran without error: construct is provided at run time")
+
+    @staticmethod
+    def _from_the_class(runtime, qualname: str, unbuilt: str) -> Verdict:
+        """Confirmed without an instance when only ``nn.Cell.construct`` can run; else why not."""
+        try:
+            cls = runtime.resolve(qualname)
+        except Unconfirmable:
+            raise Unconfirmable(unbuilt) from None  # the module did not import: say why
+        cell = runtime.ms.nn.Cell
+        if not runtime.is_cell_class(cls) or getattr(cls, "construct", None) is not cell.construct:
+            raise Unconfirmable(unbuilt)
+        own = [klass for klass in cls.__mro__[: cls.__mro__.index(cell)] if not klass.__module__.startswith("mindspore")]
+        for klass in own:
+            try:
+                text = inspect.getsource(klass)
+            except (OSError, TypeError):
+                raise Unconfirmable(unbuilt) from None
+            if "construct" in text or "__call__" in vars(klass):
+                raise Unconfirmable(unbuilt)  # it may set construct on the instance: only a call would tell
+        return confirmed(
+            f"{qualname} could not be built here ({unbuilt}), but its construct is nn.Cell's own, which raises "
+            f"\"For 'Cell', the method 'construct' is not defined\" on every call: no class of its own in its MRO "
+            "mentions construct or defines __call__"
+        )
