@@ -434,3 +434,15 @@ def test_a_cell_without_construct_that_cannot_be_built_is_confirmed_from_its_cla
         UNCONFIRMABLE,
         "Adapter() needs spec: give them in a [[tool.ms_lint.probe.cells]] entry for Adapter",
     )
+
+
+def test_an_experiment_that_asks_mindspore_alone_runs_where_the_user_s_module_cannot_import(tmp_path):
+    path = tmp_path / "ported.py"
+    path.write_text(
+        "import not_installed_anywhere_pkg\nfrom mindspore import nn\n\nnet = nn.Dense(2, 2)\nnet.cuda()\n"
+    )
+    messages = run_pylint([path], *PROBE)
+    (message,) = [m for m in messages if m.symbol == "pytorch-method-on-cell-or-tensor"]
+    status, evidence = probe_status(message)
+    assert status == CONFIRMED, evidence
+    assert "hasattr(mindspore.nn.layer.basic.Dense, 'cuda') is False" in evidence

@@ -57,9 +57,10 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
     started = time.perf_counter()
     try:
         experiment = _experiment(request["experiment"])
-        runtime.load(
-            request["path"], request["module"], request["root"], fresh=bool(request.get("fresh")), paths=request.get("paths") or ()
-        )
+        if experiment.imports_user_code:
+            runtime.load(
+                request["path"], request["module"], request["root"], fresh=bool(request.get("fresh")), paths=request.get("paths") or ()
+            )
         result = experiment.run(runtime, request.get("payload") or {})
         if isinstance(result, Verdict):
             reply.update(status=result.status, evidence=result.evidence, repeatable=result.repeatable)

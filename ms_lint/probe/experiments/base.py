@@ -57,6 +57,7 @@ class Experiment:
     summary = ""  # one sentence for the docs: what the experiment does
     version = 1  # raise it when the experiment changes: cached verdicts of older versions are ignored
     processes = 1  # > 1: run in that many fresh processes, then combine
+    imports_user_code = True  # False: it asks MindSpore alone, and runs even where the user's module cannot import
 
     @property
     def reference(self) -> str:

@@ -18,6 +18,7 @@ class MissingMethod(Experiment):
         "checks hasattr on the receiver's MindSpore class (the most derived one: nn.Cell, the optimizer class, "
         "Tensor); for .to('cuda'), calls it on a Tensor or an empty Cell and captures the error"
     )
+    imports_user_code = False
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         from ms_lint.data import pytorch  # pylint: disable=import-outside-toplevel
@@ -56,6 +57,7 @@ class MissingName(Experiment):
     """``hasattr`` on the real MindSpore module the PyTorch name is looked up on."""
 
     summary = "imports the MindSpore module and checks hasattr for the PyTorch name"
+    imports_user_code = False
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         args = context.finding.args
