@@ -19,6 +19,7 @@ from ms_lint.checkers.ascend_group_conv_unsupported import AscendGroupConvUnsupp
 from ms_lint.checkers.ascend_op_attr_out_of_range import AscendOpAttrOutOfRangeChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
+from ms_lint.checkers.dataset_sink_size_ignored import DatasetSinkSizeIgnoredChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
@@ -42,4 +43,5 @@ CHECKERS = (
     AscendFp16WithoutLossScaleChecker,
     AscendOpAttrOutOfRangeChecker,
     AscendGroupConvUnsupportedChecker,
+    DatasetSinkSizeIgnoredChecker,
 )

@@ -38,6 +38,10 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "nested-tensor-condition": Declared(NO_EXPERIMENT_YET),
     "too-many-tensor-conditions": Declared(NO_EXPERIMENT_YET),
     "unrolled-loop-tensor-condition": Declared(NO_EXPERIMENT_YET),
+    "dataset-sink-size-ignored": Declared(
+        "counting the steps of an epoch needs the network and dataset Model.train is given, which the code builds "
+        "from your data and arguments"
+    ),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
