@@ -23,6 +23,7 @@ from ms_lint.checkers.dataset_sink_size_ignored import DatasetSinkSizeIgnoredChe
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
+from ms_lint.checkers.metric_missing_method import MetricMissingMethodChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
@@ -44,4 +45,5 @@ CHECKERS = (
     AscendOpAttrOutOfRangeChecker,
     AscendGroupConvUnsupportedChecker,
     DatasetSinkSizeIgnoredChecker,
+    MetricMissingMethodChecker,
 )

@@ -9,7 +9,7 @@ from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
-from ms_lint.data import model_methods
+from ms_lint.data import train_api
 from ms_lint.semantics import constants, evaluation, training
 
 SYMBOL = "dataset-sink-size-ignored"
@@ -31,13 +31,13 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
 
     @only_required_for_messages(SYMBOL)
     def visit_call(self, node: nodes.Call) -> None:
-        if not isinstance(node.func, nodes.Attribute) or node.func.attrname not in model_methods.SIGNATURES:
+        if not isinstance(node.func, nodes.Attribute) or node.func.attrname not in train_api.SIGNATURES:
             return
         if training.has_unpacked_arguments(node):
             return
         size = evaluation.model_argument(node, node.func.attrname, "sink_size")
         steps = constants.fold(size)
-        if not isinstance(steps, int) or steps == model_methods.WHOLE_DATASET:
+        if not isinstance(steps, int) or steps == train_api.WHOLE_DATASET:
             return
         why = self._sink_mode_off(node)
         if why is None or evaluation.model_method(node) is None:
@@ -49,7 +49,7 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
         """How the call leaves sink mode off ("dataset_sink_mode=False", "the default ..."), or None."""
         mode = evaluation.model_argument(node, node.func.attrname, SINK_MODE)
         if mode is None:
-            if self.target().version < model_methods.SINK_MODE_OFF_BY_DEFAULT_SINCE:
+            if self.target().version < train_api.SINK_MODE_OFF_BY_DEFAULT_SINCE:
                 return None
             return f"{SINK_MODE} left at its default (False since MindSpore 2.0)"
         if isinstance(mode, nodes.Const) and mode.value is False:

@@ -7,11 +7,11 @@ every such call is known.
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.data import model_methods
+from ms_lint.data import train_api
 from ms_lint.semantics import cells, names, resolve, training
 
 MAX_DEPTH = 6
@@ -93,6 +93,22 @@ def model_method(call: nodes.Call) -> Optional[str]:
 
 def model_argument(call: nodes.Call, method: str, name: str) -> Optional[nodes.NodeNG]:
     """The argument a call of ``Model.<method>`` passes for parameter ``name``, or None."""
-    parameters = model_methods.SIGNATURES.get(method, ())
+    parameters = train_api.SIGNATURES.get(method, ())
     position = parameters.index(name) if name in parameters else None
     return training.keyword(call, name, position)
+
+
+def metric_gaps(classdef: nodes.ClassDef) -> Optional[Tuple[str, ...]]:
+    """For a user subclass of ``mindspore.train.Metric``: which of ``clear``/``update``/``eval``
+    neither the class nor its user-written ancestors define.
+
+    None when the class is no Metric, a base cannot be resolved, a built-in metric (``Accuracy``)
+    provides the methods, or a class decorator may add them.
+    """
+    lineage = cells.ancestry(classdef)
+    if lineage.mindspore != {train_api.METRIC} or not lineage.complete:
+        return None
+    own = (classdef, *lineage.user)
+    if any(item.decorators for item in own):
+        return None
+    return tuple(name for name in train_api.METRIC_METHODS if not any(name in item.locals for item in own))

@@ -18,6 +18,7 @@ from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredPa
 from ms_lint.probe.experiments.graph import DynamicShape
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.seed import SeedDivergence
+from ms_lint.probe.experiments.train import MetricMethods
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
 NO_EXPERIMENT_YET = "no experiment for this rule yet"
@@ -42,6 +43,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
         "counting the steps of an epoch needs the network and dataset Model.train is given, which the code builds "
         "from your data and arguments"
     ),
+    "metric-missing-method": MetricMethods(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
