@@ -21,6 +21,7 @@ from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegis
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
 from ms_lint.checkers.dataset_sink_size_ignored import DatasetSinkSizeIgnoredChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
+from ms_lint.checkers.eval_dataset_drop_remainder import EvalDatasetDropRemainderChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
 from ms_lint.checkers.metric_missing_method import MetricMissingMethodChecker
@@ -46,4 +47,5 @@ CHECKERS = (
     AscendGroupConvUnsupportedChecker,
     DatasetSinkSizeIgnoredChecker,
     MetricMissingMethodChecker,
+    EvalDatasetDropRemainderChecker,
 )

@@ -14,6 +14,7 @@ from ms_lint.semantics import constants, evaluation, training
 
 SYMBOL = "dataset-sink-size-ignored"
 SINK_MODE = "dataset_sink_mode"
+SINKING_METHODS = ("train", "fit")
 
 
 class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
@@ -31,7 +32,7 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
 
     @only_required_for_messages(SYMBOL)
     def visit_call(self, node: nodes.Call) -> None:
-        if not isinstance(node.func, nodes.Attribute) or node.func.attrname not in train_api.SIGNATURES:
+        if not isinstance(node.func, nodes.Attribute) or node.func.attrname not in SINKING_METHODS:
             return
         if training.has_unpacked_arguments(node):
             return

@@ -13,6 +13,7 @@ RELEASE_2_0 = (
 
 # method -> its parameters after ``self``, in order (MindSpore 1.10 to 2.10; fit from 2.0).
 SIGNATURES = {
+    "eval": ("valid_dataset", "callbacks", "dataset_sink_mode"),
     "train": ("epoch", "train_dataset", "callbacks", "dataset_sink_mode", "sink_size", "initial_epoch"),
     "fit": (
         "epoch", "train_dataset", "valid_dataset", "valid_frequency", "callbacks", "dataset_sink_mode",

@@ -7,12 +7,13 @@ every such call is known.
 
 from __future__ import annotations
 
+import os
 from typing import List, Optional, Tuple
 
 from astroid import nodes
 
 from ms_lint.data import train_api
-from ms_lint.semantics import cells, names, resolve, training
+from ms_lint.semantics import arguments, cells, constants, names, pipeline, resolve, training
 
 MAX_DEPTH = 6
 
@@ -112,3 +113,92 @@ def metric_gaps(classdef: nodes.ClassDef) -> Optional[Tuple[str, ...]]:
     if any(item.decorators for item in own):
         return None
     return tuple(name for name in train_api.METRIC_METHODS if not any(name in item.locals for item in own))
+
+
+# -- batching of evaluation data ----------------------------------------------------------
+
+BATCH_PARAMETERS = ("batch_size", "drop_remainder")  # Dataset.batch's first two, 1.x to 2.10
+# Parameters that choose the evaluation split of a dataset factory, and their evaluation values.
+SPLIT_FLAGS = frozenset({"is_train", "training", "is_training", "train", "do_train", "train_mode"})
+SPLIT_NAMES = frozenset({"usage", "split", "mode", "phase", "subset", "stage", "data_type", "dataset_type"})
+EVALUATION_SPLITS = frozenset(
+    {"test", "testing", "eval", "evaluate", "evaluation", "val", "valid", "validation", "infer", "inference", "predict"}
+)
+
+
+def dropping_batch(call: nodes.Call) -> bool:
+    """``dataset.batch(n, drop_remainder=True)`` on a traced dataset, ``n`` not the literal 1, and
+    not under a condition of its function (``if is_train:``)."""
+    if not (isinstance(call.func, nodes.Attribute) and call.func.attrname == "batch"):
+        return False
+    bound = arguments.bound(call, BATCH_PARAMETERS)
+    remainder = bound.get("drop_remainder")
+    if not (isinstance(remainder, nodes.Const) and remainder.value is True):
+        return False
+    if constants.fold(bound.get("batch_size")) == 1 or training.is_conditional(call):
+        return False
+    return bool(pipeline.is_dataset(call.func.expr))
+
+
+def dropping_batches(expr: Optional[nodes.NodeNG], depth: int = 0) -> List[nodes.Call]:
+    """The ``dropping_batch`` calls a dataset expression comes from: through assignments, later
+    dataset methods (``.repeat()``) and the returns of the user's factory functions."""
+    found: List[nodes.Call] = []
+    for value in origins(expr) or ():
+        if not isinstance(value, nodes.Call) or depth > MAX_DEPTH:
+            continue
+        func = value.func
+        if isinstance(func, nodes.Attribute) and func.attrname == "batch":
+            found.extend([value] if dropping_batch(value) else [])
+        elif isinstance(func, nodes.Attribute) and func.attrname in pipeline.DATASET_METHODS:
+            found.extend(dropping_batches(func.expr, depth + 1))
+        else:
+            found.extend(factory_batches(value, depth + 1))
+    return found
+
+
+def factory_batches(call: nodes.Call, depth: int = 0) -> List[nodes.Call]:
+    """The ``dropping_batch`` calls whose dataset a call of a user function returns."""
+    definition = cells.called_definition(call)
+    if not isinstance(definition, nodes.FunctionDef) or depth > MAX_DEPTH:
+        return []
+    returns = [node for node in definition.nodes_of_class(nodes.Return) if node.scope() is definition]
+    return [batch for node in returns for batch in dropping_batches(node.value, depth + 1)]
+
+
+def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
+    """A cheap filter for :func:`evaluation_split`: some argument is ``False`` or an evaluation split's name."""
+    values = [*call.args, *(keyword.value for keyword in call.keywords or ())]
+    return any(
+        isinstance(value, nodes.Const)
+        and (value.value is False or (isinstance(value.value, str) and value.value.lower() in EVALUATION_SPLITS))
+        for value in values
+    )
+
+
+def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optional[str]:
+    """The argument by which a factory call asks for the evaluation split (``is_train=False``,
+    ``usage="test"``), as written, or None."""
+    parameters = [arg.name for arg in definition.args.posonlyargs + definition.args.args]
+    if definition.type == "method" and parameters:
+        parameters = parameters[1:]
+    for name, value in arguments.bound(call, parameters).items():
+        if not isinstance(value, nodes.Const):
+            continue
+        if name in SPLIT_FLAGS and value.value is False:
+            return f"{name}=False"
+        if name in SPLIT_NAMES and isinstance(value.value, str) and value.value.lower() in EVALUATION_SPLITS:
+            return f"{name}={value.value!r}"
+    return None
+
+
+def evaluation_scope(node: nodes.NodeNG) -> Optional[str]:
+    """The name of the evaluation function, class or script a node is in (``eval_net``,
+    ``Evaluator``, ``eval.py``), or None."""
+    scope = node.scope()
+    while not isinstance(scope, nodes.Module):
+        if training.is_evaluation_name(getattr(scope, "name", None)):
+            return scope.name
+        scope = scope.parent.scope()
+    stem = os.path.splitext(os.path.basename(scope.file or ""))[0]
+    return f"{stem}.py" if training.is_evaluation_name(stem) else None

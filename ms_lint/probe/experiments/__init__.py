@@ -44,6 +44,9 @@ EXPERIMENTS: Dict[str, Experiment] = {
         "from your data and arguments"
     ),
     "metric-missing-method": MetricMethods(),
+    "eval-dataset-drop-remainder": Declared(
+        "counting the samples the evaluation dataset yields needs its files and the arguments the program passes"
+    ),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -1,0 +1,48 @@
+"""Training data, batches of one, parameterised or conditional drop_remainder, other batch methods."""
+# pylint: disable=missing-docstring
+
+import mindspore.dataset as ds
+from mindspore.train import Model
+
+ONE = 1
+
+
+def create_dataset(path, is_train=True, batch_size=32):
+    data = ds.Cifar10Dataset(path)
+    if is_train:
+        data = data.batch(batch_size, drop_remainder=True)
+    else:
+        data = data.batch(batch_size, drop_remainder=False)
+    return data
+
+
+def create_dataset_early_return(path, do_train=True):
+    data = ds.Cifar10Dataset(path)
+    if not do_train:
+        return data.batch(32)
+    return data.batch(32, drop_remainder=True)
+
+
+def create_parameterised(path, is_train=True):
+    return ds.Cifar10Dataset(path).batch(32, drop_remainder=is_train)
+
+
+def main(net, path, args):
+    model = Model(net)
+    model.train(1, create_dataset(path), dataset_sink_mode=True)
+    model.eval(create_dataset(path, is_train=False))
+    model.eval(create_dataset_early_return(path, do_train=False))
+    model.eval(create_parameterised(path, False))
+    model.eval(ds.Cifar10Dataset(path).batch(ONE, drop_remainder=True))
+    model.eval(ds.Cifar10Dataset(path).batch(32, drop_remainder=args.drop))
+    train_set = ds.Cifar10Dataset(path, usage="train").batch(32, drop_remainder=True)
+    model.train(1, train_set)
+
+
+class Loader:
+    def batch(self, size, drop_remainder=False):
+        return size, drop_remainder
+
+
+def eval_loader():
+    return Loader().batch(32, drop_remainder=True)  # not a MindSpore dataset
