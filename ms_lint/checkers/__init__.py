@@ -20,6 +20,7 @@ from ms_lint.checkers.ascend_op_attr_out_of_range import AscendOpAttrOutOfRangeC
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
 from ms_lint.checkers.dataset_sink_size_ignored import DatasetSinkSizeIgnoredChecker
+from ms_lint.checkers.distributed_dataset_not_sharded import DistributedDatasetNotShardedChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.eval_dataset_drop_remainder import EvalDatasetDropRemainderChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
@@ -48,4 +49,5 @@ CHECKERS = (
     DatasetSinkSizeIgnoredChecker,
     MetricMissingMethodChecker,
     EvalDatasetDropRemainderChecker,
+    DistributedDatasetNotShardedChecker,
 )

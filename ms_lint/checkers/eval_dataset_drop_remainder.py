@@ -31,7 +31,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
 
     def __init__(self, linter=None) -> None:
         super().__init__(linter)
-        self._found: Dict[nodes.Call, Tuple[Confidence, str]] = {}  # batch calls of this module
+        self._found: Dict[nodes.Call, Tuple] = {}  # batch call -> (confidence, why, node to report at, where)
 
     def visit_module(self, node: nodes.Module) -> None:
         self._found = {}
@@ -58,16 +58,15 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
                 self._record(batch, node, HIGH, f"{definition.name}(..., {split}) at line {node.lineno}")
 
     def _record(self, batch: nodes.Call, evidence: nodes.Call, confidence: Confidence, why: str) -> None:
-        """Report at the batch call when it is in this module, else at the evidence (once each)."""
-        if batch.root() is not evidence.root():
-            where = f" in {batch.scope().name} ({os.path.basename(batch.root().file or '')}:{batch.lineno})"
-            self.add_message(SYMBOL, node=evidence, args=(where, why), confidence=confidence)
-            return
+        """Report each batch once: at the batch call when it is in this module, else at the first evidence."""
         known = self._found.get(batch)
-        if known is None or (known[0] is not HIGH and confidence is HIGH):
-            self._found[batch] = (confidence, why)
+        if known is not None and (known[0] is HIGH or confidence is not HIGH):
+            return
+        here = batch.root() is evidence.root()
+        where = "" if here else f" in {batch.scope().name} ({os.path.basename(batch.root().file or '')}:{batch.lineno})"
+        self._found[batch] = (confidence, why, batch if here else (known[3] if known else evidence), where)
 
     def leave_module(self, node: nodes.Module) -> None:
-        for batch, (confidence, why) in self._found.items():
-            self.add_message(SYMBOL, node=batch, args=("", why), confidence=confidence)
+        for confidence, why, at, where in self._found.values():
+            self.add_message(SYMBOL, node=at, args=(where, why), confidence=confidence)
         self._found = {}

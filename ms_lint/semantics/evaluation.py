@@ -8,6 +8,7 @@ every such call is known.
 from __future__ import annotations
 
 import os
+import re
 from typing import List, Optional, Tuple
 
 from astroid import nodes
@@ -140,30 +141,40 @@ def dropping_batch(call: nodes.Call) -> bool:
     return bool(pipeline.is_dataset(call.func.expr))
 
 
-def dropping_batches(expr: Optional[nodes.NodeNG], depth: int = 0) -> List[nodes.Call]:
-    """The ``dropping_batch`` calls a dataset expression comes from: through assignments, later
-    dataset methods (``.repeat()``) and the returns of the user's factory functions."""
+def dataset_chain(expr: Optional[nodes.NodeNG], depth: int = 0) -> List[nodes.Call]:
+    """The calls a dataset expression is made by: its dataset methods (``.batch()``, ``.map()``)
+    and its source (``Cifar10Dataset(...)``), through assignments and the returns of the user's
+    factory functions."""
     found: List[nodes.Call] = []
     for value in origins(expr) or ():
         if not isinstance(value, nodes.Call) or depth > MAX_DEPTH:
             continue
+        found.append(value)
         func = value.func
-        if isinstance(func, nodes.Attribute) and func.attrname == "batch":
-            found.extend([value] if dropping_batch(value) else [])
-        elif isinstance(func, nodes.Attribute) and func.attrname in pipeline.DATASET_METHODS:
-            found.extend(dropping_batches(func.expr, depth + 1))
+        if isinstance(func, nodes.Attribute) and func.attrname in pipeline.DATASET_METHODS:
+            found.extend(dataset_chain(func.expr, depth + 1))
         else:
-            found.extend(factory_batches(value, depth + 1))
+            found.extend(returned_chain(value, depth + 1))
     return found
 
 
-def factory_batches(call: nodes.Call, depth: int = 0) -> List[nodes.Call]:
-    """The ``dropping_batch`` calls whose dataset a call of a user function returns."""
+def returned_chain(call: nodes.Call, depth: int = 0) -> List[nodes.Call]:
+    """The :func:`dataset_chain` of what a call of a user function returns."""
     definition = cells.called_definition(call)
     if not isinstance(definition, nodes.FunctionDef) or depth > MAX_DEPTH:
         return []
     returns = [node for node in definition.nodes_of_class(nodes.Return) if node.scope() is definition]
-    return [batch for node in returns for batch in dropping_batches(node.value, depth + 1)]
+    return [found for node in returns for found in dataset_chain(node.value, depth + 1)]
+
+
+def dropping_batches(expr: Optional[nodes.NodeNG]) -> List[nodes.Call]:
+    """The ``dropping_batch`` calls a dataset expression comes from."""
+    return [call for call in dataset_chain(expr) if dropping_batch(call)]
+
+
+def factory_batches(call: nodes.Call) -> List[nodes.Call]:
+    """The ``dropping_batch`` calls whose dataset a call of a user function returns."""
+    return [found for found in returned_chain(call) if dropping_batch(found)]
 
 
 def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
@@ -202,3 +213,36 @@ def evaluation_scope(node: nodes.NodeNG) -> Optional[str]:
         scope = scope.parent.scope()
     stem = os.path.splitext(os.path.basename(scope.file or ""))[0]
     return f"{stem}.py" if training.is_evaluation_name(stem) else None
+
+
+# -- sharding of distributed training data --------------------------------------------------
+
+SHARD_PARAMETERS = ("num_shards", "shard_id", "sampler")
+# Names that show the code splitting data per rank itself (a generator given the rank).
+PER_RANK = re.compile(r"rank|shard|group_size|device_num|world_size|replica", re.IGNORECASE)
+
+
+def unsharded_source(call: nodes.Call) -> bool:
+    """A MindSpore source dataset created, unconditionally, without ``num_shards``, ``shard_id``
+    or ``sampler``, and with no argument that names a rank or shard (a generator splitting per
+    rank itself)."""
+    entity = names.called_entity(call)
+    if entity is None or entity.kind != "dataset" or "num_shards" not in entity.args:
+        return False
+    if training.has_unpacked_arguments(call) or training.is_conditional(call):
+        return False
+    bound = arguments.bound(call, entity.args)
+    if any(name in bound for name in SHARD_PARAMETERS):
+        return False
+    return not any(_names_rank(value) for value in bound.values())
+
+
+def _names_rank(expr: nodes.NodeNG, depth: int = 0) -> bool:
+    for node in (expr, *expr.nodes_of_class((nodes.Name, nodes.Attribute))):
+        name = names.basename(node)
+        if name and PER_RANK.search(name):
+            return True
+    if depth < 2 and isinstance(expr, nodes.Name):
+        built = origins(expr)
+        return any(_names_rank(value, depth + 1) for value in built or ())
+    return False

@@ -47,6 +47,9 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "eval-dataset-drop-remainder": Declared(
         "counting the samples the evaluation dataset yields needs its files and the arguments the program passes"
     ),
+    "distributed-dataset-not-sharded": Declared(
+        "comparing what each rank reads needs a multi-process launch (msrun/mpirun) and the training data"
+    ),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
