@@ -23,6 +23,7 @@ from ms_lint.checkers.dataset_sink_size_ignored import DatasetSinkSizeIgnoredChe
 from ms_lint.checkers.distributed_dataset_not_sharded import DistributedDatasetNotShardedChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
 from ms_lint.checkers.eval_dataset_drop_remainder import EvalDatasetDropRemainderChecker
+from ms_lint.checkers.eval_loop_cell_in_train_mode import EvalLoopCellInTrainModeChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
 from ms_lint.checkers.metric_missing_method import MetricMissingMethodChecker
@@ -50,4 +51,5 @@ CHECKERS = (
     MetricMissingMethodChecker,
     EvalDatasetDropRemainderChecker,
     DistributedDatasetNotShardedChecker,
+    EvalLoopCellInTrainModeChecker,
 )

@@ -38,3 +38,22 @@ METRIC_METHODS = ("clear", "update", "eval")
 # Metric declares the three @abstractmethod under ABCMeta (METRIC_PY, 1.x to 2.10): creating a
 # subclass that misses one raises TypeError. Every metric of mindspore.train.metrics implements
 # all three (EvaluationBase, the base of Accuracy and others, with NotImplementedError stubs).
+
+# -- training mode -----------------------------------------------------------------------
+# Cells whose construct branches on ``self.training`` (Cell.set_train's docstring: "Layers that
+# have different constructions for training and predicting, such as BatchNorm"): Dropout draws a
+# random mask, BatchNorm normalises with the batch's statistics and updates its moving ones.
+# mindspore 2.10.0 nn/layer/basic.py, nn/layer/normalization.py, mint/nn/layer/normalization.py.
+MODE_DEPENDENT_CELLS = frozenset(
+    {
+        "mindspore.nn.layer.basic.Dropout",
+        "mindspore.nn.layer.basic.Dropout1d",
+        "mindspore.nn.layer.basic.Dropout2d",
+        "mindspore.nn.layer.basic.Dropout3d",
+        "mindspore.nn.layer.basic.DropoutExt",
+        "mindspore.nn.layer.basic.Dropout2dExt",
+        "mindspore.nn.layer.normalization._BatchNorm",
+        "mindspore.nn.layer.normalization.BatchNorm3d",
+        "mindspore.mint.nn.layer.normalization._BatchNorm",
+    }
+)

@@ -18,7 +18,7 @@ from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredPa
 from ms_lint.probe.experiments.graph import DynamicShape
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.seed import SeedDivergence
-from ms_lint.probe.experiments.train import MetricMethods
+from ms_lint.probe.experiments.train import MetricMethods, TrainingModeOutputs
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
 NO_EXPERIMENT_YET = "no experiment for this rule yet"
@@ -50,6 +50,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "distributed-dataset-not-sharded": Declared(
         "comparing what each rank reads needs a multi-process launch (msrun/mpirun) and the training data"
     ),
+    "eval-loop-cell-in-train-mode": TrainingModeOutputs(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -41,3 +41,56 @@ class MetricMethods(Experiment):
         except TypeError as error:
             return confirmed(f"{name} leaves {', '.join(abstract)} abstract; creating it raises {error_text(error)}")
         return not_reproduced(f"{name} leaves {', '.join(abstract)} abstract, yet it can be created")
+
+
+class TrainingModeOutputs(Experiment):
+    """Build the network, put it in training mode as the program does, call it twice on one input."""
+
+    summary = (
+        "builds the evaluated network (configured inputs needed), puts it in training mode as the program does, calls "
+        "it twice on the same random input and compares the outputs and BatchNorm's moving statistics; then does the "
+        "same after set_train(False)"
+    )
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        args = context.finding.args
+        qualname = args[1] if args and len(args) > 1 else ""
+        if not qualname.replace(".", "").replace("_", "").isalnum():
+            return unconfirmable(f"the network is built by {qualname!r}, not by a class the probe can call")
+        payload = context.cell_payload(qualname)
+        if not (payload.get("spec") or {}).get("inputs"):
+            return unconfirmable(f"add the inputs of {qualname} to [tool.ms_lint.probe.cells] to run it")
+        return self.task(context, payload)
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        import numpy  # pylint: disable=import-outside-toplevel
+
+        net = runtime.build(payload["cell"], payload.get("spec"))
+        inputs = [self._random(runtime, numpy, spec, payload.get("none_size") or 2) for spec in payload["spec"]["inputs"]]
+        shown = runtime.shown(payload["cell"], payload.get("spec"))
+        train_gap, moved = self._twice(runtime, numpy, net, inputs, True)
+        eval_gap, _ = self._twice(runtime, numpy, net, inputs, False)
+        if train_gap == 0 and not moved:
+            return not_reproduced(f"{shown} gives the same outputs in training mode and keeps its statistics")
+        evidence = [f"in training mode two calls of {shown} on one input differ by up to {train_gap:.3g}"]
+        if moved:
+            evidence.append(f"the calls changed {moved} BatchNorm moving statistics")
+        evidence.append(f"after set_train(False) they differ by {eval_gap:.3g}")
+        return confirmed("; ".join(evidence))
+
+    @staticmethod
+    def _random(runtime, numpy, spec: Dict[str, Any], none_size: int):
+        shape = [none_size if dim is None else dim for dim in spec.get("shape") or []]
+        values = numpy.random.default_rng(0).standard_normal(shape)
+        return runtime.ms.Tensor(values, getattr(runtime.ms, spec.get("dtype") or "float32"))
+
+    @staticmethod
+    def _twice(runtime, numpy, net, inputs, training: bool):
+        net.set_train(training)
+        statistics = {p.name: p.asnumpy().copy() for p in net.get_parameters() if "moving_" in p.name}
+        first, second = net(*inputs), net(*inputs)
+        gap = float(numpy.abs(first.asnumpy() - second.asnumpy()).max())
+        moved = sum(
+            1 for p in net.get_parameters() if p.name in statistics and not numpy.array_equal(p.asnumpy(), statistics[p.name])
+        )
+        return gap, moved
