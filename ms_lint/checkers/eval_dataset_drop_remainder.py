@@ -33,7 +33,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         super().__init__(linter)
         self._found: Dict[nodes.Call, Tuple] = {}  # batch call -> (confidence, why, node to report at, where)
 
-    def visit_module(self, node: nodes.Module) -> None:
+    def visit_module(self, _: nodes.Module) -> None:
         self._found = {}
 
     @only_required_for_messages(SYMBOL)
@@ -66,7 +66,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         where = "" if here else f" in {batch.scope().name} ({os.path.basename(batch.root().file or '')}:{batch.lineno})"
         self._found[batch] = (confidence, why, batch if here else (known[3] if known else evidence), where)
 
-    def leave_module(self, node: nodes.Module) -> None:
+    def leave_module(self, _: nodes.Module) -> None:
         for confidence, why, at, where in self._found.values():
             self.add_message(SYMBOL, node=at, args=(where, why), confidence=confidence)
         self._found = {}

@@ -9,7 +9,7 @@ from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
-from ms_lint.semantics import arguments, cells, evaluation, index, names, pipeline, train_mode, training
+from ms_lint.semantics import evaluation, pipeline, train_mode, training
 
 SYMBOL = "eval-loop-cell-in-train-mode"
 ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
@@ -71,35 +71,14 @@ class EvalLoopCellInTrainModeChecker(MindSporeChecker):
         built = evaluation.origins(call.func)
         if built is not None and any(isinstance(value, nodes.Call) for value in built):
             switch = train_mode.left_in_training(function, name, call.lineno)
-            network = _mode_dependent_network(built)
+            network = train_mode.mode_dependent_network(built)
             if switch is not None and network is not None:
                 return network, (switch.as_string(), switch.lineno)
             return None
-        parameter = _parameter_name(function, call.func)
+        parameter = train_mode.parameter_name(function, call.func)
         if parameter is None or any(mode is not True for mode, _ in train_mode.switches_before(function, name, call.lineno)):
             return None
-        return self._trained_by_caller(function, parameter)
-
-    @staticmethod
-    def _trained_by_caller(function: nodes.FunctionDef, parameter: str) -> Optional[Tuple[nodes.Call, Tuple[str, int]]]:
-        """A call of ``function`` in its module passing, as ``parameter``, a network its caller left in training mode."""
-        for call in index.of(function.root()).calls:
-            if cells.called_definition(call) is not function:
-                continue
-            argument = _argument_for(function, call, parameter)
-            caller = call.scope()
-            if not isinstance(argument, nodes.Name) or not isinstance(caller, nodes.FunctionDef):
-                continue
-            network = _mode_dependent_network(evaluation.origins(argument) or ())
-            switch = train_mode.left_in_training(caller, argument.name, call.lineno) if network is not None else None
-            if switch is not None:
-                return network, (f"{switch.as_string()} before {call.as_string()}", switch.lineno)
-        return None
-
-
-def _mode_dependent_network(built) -> Optional[nodes.Call]:
-    """The call among those that built a network which creates Dropout or BatchNorm, if any."""
-    return next((value for value in built if isinstance(value, nodes.Call) and train_mode.holds_mode_dependent_layer(value)), None)
+        return train_mode.trained_by_caller(function, parameter)
 
 
 def _is_enumerate(call: nodes.Call) -> bool:
@@ -110,18 +89,3 @@ def _basename(expr: nodes.NodeNG) -> Optional[str]:
     if isinstance(expr, (nodes.Name, nodes.Attribute)):
         return expr.name if isinstance(expr, nodes.Name) else expr.attrname
     return None
-
-
-def _parameter_name(function: nodes.FunctionDef, name: nodes.Name) -> Optional[str]:
-    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args + function.args.kwonlyargs]
-    bindings = names.bindings(name)
-    if len(bindings) == 1 and isinstance(bindings[0].parent, nodes.Arguments) and name.name in parameters:
-        return name.name
-    return None
-
-
-def _argument_for(function: nodes.FunctionDef, call: nodes.Call, parameter: str) -> Optional[nodes.NodeNG]:
-    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args]
-    if function.type == "method" and parameters:
-        parameters = parameters[1:]
-    return arguments.bound(call, parameters).get(parameter)

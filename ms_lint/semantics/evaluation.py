@@ -192,7 +192,7 @@ def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optiona
     ``usage="test"``), as written, or None."""
     parameters = [arg.name for arg in definition.args.posonlyargs + definition.args.args]
     if definition.type == "method" and parameters:
-        parameters = parameters[1:]
+        parameters = parameters[1:]  # ``self``
     for name, value in arguments.bound(call, parameters).items():
         if not isinstance(value, nodes.Const):
             continue

@@ -14,7 +14,7 @@ from typing import List, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.data import train_api
-from ms_lint.semantics import cells, evaluation, memo, names, training
+from ms_lint.semantics import arguments, cells, evaluation, index, memo, names, training
 
 MAX_DEPTH = 4
 TRAINING_METHODS = frozenset({"train", "fit"})
@@ -78,8 +78,8 @@ def _involves(expr: Optional[nodes.NodeNG], network: str, depth: int = 0) -> boo
             return True
         return any(_involves(value, network, depth + 1) for value in evaluation.origins(expr) or ())
     if isinstance(expr, nodes.Call):
-        arguments = [*expr.args, *(keyword.value for keyword in expr.keywords or ())]
-        return any(_involves(argument, network, depth + 1) for argument in arguments)
+        given = [*expr.args, *(keyword.value for keyword in expr.keywords or ())]
+        return any(_involves(argument, network, depth + 1) for argument in given)
     return False
 
 
@@ -155,8 +155,46 @@ def _passed_as(call: nodes.Call, network: str) -> Optional[str]:
     definition = cells.called_definition(call)
     if not isinstance(definition, nodes.FunctionDef):
         return ""
-    parameters = [arg.name for arg in definition.args.posonlyargs + definition.args.args]
-    if definition.type == "method" and parameters:
-        parameters = parameters[1:]
-    index = call.args.index(positional[0])
-    return parameters[index] if index < len(parameters) else ""
+    parameters = _positional(definition)
+    position = call.args.index(positional[0])
+    return parameters[position] if position < len(parameters) else ""
+
+
+def mode_dependent_network(built) -> Optional[nodes.Call]:
+    """The call among those that built a network which creates Dropout or BatchNorm, if any."""
+    return next((value for value in built if isinstance(value, nodes.Call) and holds_mode_dependent_layer(value)), None)
+
+
+def trained_by_caller(function: nodes.FunctionDef, parameter: str) -> Optional[Tuple[nodes.Call, Tuple[str, int]]]:
+    """A call of ``function`` in its module passing, as ``parameter``, a network its caller left in training mode."""
+    for call in index.of(function.root()).calls:
+        if cells.called_definition(call) is not function:
+            continue
+        argument = _argument_for(function, call, parameter)
+        caller = call.scope()
+        if not isinstance(argument, nodes.Name) or not isinstance(caller, nodes.FunctionDef):
+            continue
+        network = mode_dependent_network(evaluation.origins(argument) or ())
+        switch = left_in_training(caller, argument.name, call.lineno) if network is not None else None
+        if switch is not None:
+            return network, (f"{switch.as_string()} before {call.as_string()}", switch.lineno)
+    return None
+
+
+def parameter_name(function: nodes.FunctionDef, name: nodes.Name) -> Optional[str]:
+    """The name, when it is only ever a parameter of the function."""
+    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args + function.args.kwonlyargs]
+    bindings = names.bindings(name)
+    if len(bindings) == 1 and isinstance(bindings[0].parent, nodes.Arguments) and name.name in parameters:
+        return name.name
+    return None
+
+
+def _argument_for(function: nodes.FunctionDef, call: nodes.Call, parameter: str) -> Optional[nodes.NodeNG]:
+    return arguments.bound(call, _positional(function)).get(parameter)
+
+
+def _positional(function: nodes.FunctionDef) -> List[str]:
+    """The parameters a call's positional arguments bind to (``self`` left out of methods)."""
+    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args]
+    return parameters[1:] if function.type == "method" and parameters else parameters

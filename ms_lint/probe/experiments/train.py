@@ -68,8 +68,8 @@ class TrainingModeOutputs(Experiment):
         net = runtime.build(payload["cell"], payload.get("spec"))
         inputs = [self._random(runtime, numpy, spec, payload.get("none_size") or 2) for spec in payload["spec"]["inputs"]]
         shown = runtime.shown(payload["cell"], payload.get("spec"))
-        train_gap, moved = self._twice(runtime, numpy, net, inputs, True)
-        eval_gap, _ = self._twice(runtime, numpy, net, inputs, False)
+        train_gap, moved = self._twice(numpy, net, inputs, True)
+        eval_gap, _ = self._twice(numpy, net, inputs, False)
         if train_gap == 0 and not moved:
             return not_reproduced(f"{shown} gives the same outputs in training mode and keeps its statistics")
         evidence = [f"in training mode two calls of {shown} on one input differ by up to {train_gap:.3g}"]
@@ -85,7 +85,7 @@ class TrainingModeOutputs(Experiment):
         return runtime.ms.Tensor(values, getattr(runtime.ms, spec.get("dtype") or "float32"))
 
     @staticmethod
-    def _twice(runtime, numpy, net, inputs, training: bool):
+    def _twice(numpy, net, inputs, training: bool):
         net.set_train(training)
         statistics = {p.name: p.asnumpy().copy() for p in net.get_parameters() if "moving_" in p.name}
         first, second = net(*inputs), net(*inputs)
