@@ -238,11 +238,28 @@ def unsharded_source(call: nodes.Call) -> bool:
 
 
 def _names_rank(expr: nodes.NodeNG, depth: int = 0) -> bool:
-    for node in (expr, *expr.nodes_of_class((nodes.Name, nodes.Attribute))):
-        name = names.basename(node)
-        if name and PER_RANK.search(name):
+    """An argument that may split the data per rank: it names a rank or shard, is chosen under a
+    condition (``Source() if distributed else ...``), or builds a user source whose code reads the
+    rank (``self.rank_id = get_rank()``)."""
+    if _mentions_rank(expr):
+        return True
+    if depth >= 2 or not isinstance(expr, nodes.Name):
+        return False
+    built = origins(expr)
+    if built is None:
+        return False
+    for value in built:
+        if training.is_conditional(value) or _names_rank(value, depth + 1):
             return True
-    if depth < 2 and isinstance(expr, nodes.Name):
-        built = origins(expr)
-        return any(_names_rank(value, depth + 1) for value in built or ())
+        definition = cells.called_definition(value) if isinstance(value, nodes.Call) else None
+        if definition is not None and _mentions_rank(definition):
+            return True
+    return False
+
+
+def _mentions_rank(node: nodes.NodeNG) -> bool:
+    for found in (node, *node.nodes_of_class((nodes.Name, nodes.Attribute, nodes.AssignAttr, nodes.Const))):
+        name = found.value if isinstance(found, nodes.Const) else names.basename(found) or getattr(found, "attrname", None)
+        if isinstance(name, str) and PER_RANK.search(name):
+            return True
     return False

@@ -33,6 +33,34 @@ def create_generator_dataset(path, rank_id, group_size):
     return ds.GeneratorDataset(source, ["data"], shuffle=True)
 
 
+class ReadsItsRank:
+    def __init__(self):
+        self.rank = get_rank()
+
+    def __getitem__(self, index):
+        return index
+
+    def __len__(self):
+        return 10
+
+
+class WholeSource(ReadsItsRank):
+    pass
+
+
+def create_chosen_source(distributed):
+    if distributed:
+        source = ReadsItsRank()
+    else:
+        source = WholeSource()
+    return ds.GeneratorDataset(source, ["data"])
+
+
+def create_self_splitting_source():
+    source = ReadsItsRank()
+    return ds.GeneratorDataset(source, ["data"])
+
+
 def create_from_kwargs(path, **kwargs):
     return ds.MindDataset(path, **kwargs)
 
@@ -45,6 +73,8 @@ def main(net, path, args):
     model.train(1, create_generator_dataset(path, get_rank(), get_group_size()))
     model.train(1, create_from_kwargs(path, num_shards=get_group_size(), shard_id=get_rank()))
     model.train(1, ds.MnistDataset(path, sampler=ds.DistributedSampler(get_group_size(), get_rank())))
+    model.train(1, create_chosen_source(True))
+    model.train(1, create_self_splitting_source())
     model.eval(ds.MnistDataset(path))
     model.train(1, ds.MnistDataset(path, num_shards=args.shards, shard_id=args.shard))
 
