@@ -40,7 +40,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
     def visit_call(self, node: nodes.Call) -> None:
         if evaluation.dropping_batch(node):
             scope = evaluation.evaluation_scope(node)
-            if scope is not None:
+            if scope is not None and evaluation.batches_one(node) is False:
                 self._record(node, node, INFERENCE, f"in {scope}")
             return
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None

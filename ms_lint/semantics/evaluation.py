@@ -138,7 +138,44 @@ def dropping_batch(call: nodes.Call) -> bool:
         return False
     if constants.fold(bound.get("batch_size")) == 1 or training.is_conditional(call):
         return False
+    parameter = batch_size_parameter(call)
+    if parameter is not None and constants.fold(parameter[1]) == 1:
+        return False  # ``def create_eval_dataset(path, batch_size=1)``
     return bool(pipeline.is_dataset(call.func.expr))
+
+
+def batch_size_parameter(batch: nodes.Call) -> Optional[Tuple[str, Optional[nodes.NodeNG]]]:
+    """(name, default) when a batch's size is a parameter of its function, used as is."""
+    size = arguments.bound(batch, BATCH_PARAMETERS).get("batch_size")
+    binding = names.single_binding(size) if isinstance(size, nodes.Name) else None
+    if binding is None or not isinstance(binding.parent, nodes.Arguments):
+        return None
+    try:
+        default = binding.parent.default_value(size.name)
+    except Exception:  # pylint: disable=broad-except  # astroid raises NoDefault
+        default = None
+    return size.name, default
+
+
+def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optional[bool]:
+    """Whether a batch's size is certainly 1 (True), certainly not (False), or unknown (None): its
+    size is a parameter without a default, and ``call`` (a call of the batch's function) does not
+    give it."""
+    parameter = batch_size_parameter(batch)
+    if parameter is None:
+        return False
+    function = batch.scope()
+    if call is not None and isinstance(function, nodes.FunctionDef) and cells.called_definition(call) is function:
+        given = arguments.bound(call, positional(function)).get(parameter[0])
+        if given is not None:
+            return constants.fold(given) == 1 if constants.fold(given) is not None else None
+    return False if parameter[1] is not None else None
+
+
+def positional(function: nodes.FunctionDef) -> List[str]:
+    """The parameters a call's positional arguments bind to (``self`` left out of methods)."""
+    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args]
+    return parameters[1:] if function.type == "method" and parameters else parameters
 
 
 def dataset_chain(expr: Optional[nodes.NodeNG], depth: int = 0) -> List[nodes.Call]:
@@ -168,13 +205,22 @@ def returned_chain(call: nodes.Call, depth: int = 0) -> List[nodes.Call]:
 
 
 def dropping_batches(expr: Optional[nodes.NodeNG]) -> List[nodes.Call]:
-    """The ``dropping_batch`` calls a dataset expression comes from."""
-    return [call for call in dataset_chain(expr) if dropping_batch(call)]
+    """The ``dropping_batch`` calls a dataset expression comes from, of a size other than 1 for the
+    factory calls that lead to them."""
+    chain = dataset_chain(expr)
+    return [call for call in chain if dropping_batch(call) and _larger_than_one(call, chain)]
 
 
 def factory_batches(call: nodes.Call) -> List[nodes.Call]:
-    """The ``dropping_batch`` calls whose dataset a call of a user function returns."""
-    return [found for found in returned_chain(call) if dropping_batch(found)]
+    """The ``dropping_batch`` calls whose dataset a call of a user function returns, of a size
+    other than 1 for that call."""
+    chain = [call, *returned_chain(call)]
+    return [found for found in chain[1:] if dropping_batch(found) and _larger_than_one(found, chain)]
+
+
+def _larger_than_one(batch: nodes.Call, chain: List[nodes.Call]) -> bool:
+    callers = [call for call in chain if cells.called_definition(call) is batch.scope()]
+    return all(batches_one(batch, call) is False for call in callers) if callers else batches_one(batch) is False
 
 
 def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
@@ -190,10 +236,7 @@ def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
 def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optional[str]:
     """The argument by which a factory call asks for the evaluation split (``is_train=False``,
     ``usage="test"``), as written, or None."""
-    parameters = [arg.name for arg in definition.args.posonlyargs + definition.args.args]
-    if definition.type == "method" and parameters:
-        parameters = parameters[1:]  # ``self``
-    for name, value in arguments.bound(call, parameters).items():
+    for name, value in arguments.bound(call, positional(definition)).items():
         if not isinstance(value, nodes.Const):
             continue
         if name in SPLIT_FLAGS and value.value is False:

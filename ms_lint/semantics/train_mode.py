@@ -155,7 +155,7 @@ def _passed_as(call: nodes.Call, network: str) -> Optional[str]:
     definition = cells.called_definition(call)
     if not isinstance(definition, nodes.FunctionDef):
         return ""
-    parameters = _positional(definition)
+    parameters = evaluation.positional(definition)
     position = call.args.index(positional[0])
     return parameters[position] if position < len(parameters) else ""
 
@@ -191,10 +191,4 @@ def parameter_name(function: nodes.FunctionDef, name: nodes.Name) -> Optional[st
 
 
 def _argument_for(function: nodes.FunctionDef, call: nodes.Call, parameter: str) -> Optional[nodes.NodeNG]:
-    return arguments.bound(call, _positional(function)).get(parameter)
-
-
-def _positional(function: nodes.FunctionDef) -> List[str]:
-    """The parameters a call's positional arguments bind to (``self`` left out of methods)."""
-    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args]
-    return parameters[1:] if function.type == "method" and parameters else parameters
+    return arguments.bound(call, evaluation.positional(function)).get(parameter)

@@ -36,3 +36,11 @@ class Validator:
 
     def run(self, path):
         return self.loader(path, split="val")
+
+
+def create_test_dataset(path, batch_size, drop=True):
+    return ds.MnistDataset(path).batch(batch_size, drop_remainder=True)  # [eval-dataset-drop-remainder]
+
+
+def evaluate(net, path):
+    Model(net).eval(create_test_dataset(path, 8, False))

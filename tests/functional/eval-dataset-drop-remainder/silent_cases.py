@@ -46,3 +46,16 @@ class Loader:
 
 def eval_loader():
     return Loader().batch(32, drop_remainder=True)  # not a MindSpore dataset
+
+
+def create_eval_dataset(path, batch_size=1):
+    return ds.MnistDataset(path).batch(batch_size, drop_remainder=True)  # batches of one by default
+
+
+def create_test_dataset(path, batch_size):
+    return ds.MnistDataset(path).batch(batch_size, drop_remainder=True)  # the size is up to the callers
+
+
+def evaluate(net, path):
+    Model(net).eval(create_test_dataset(path, batch_size=1))
+    Model(net).eval(create_eval_dataset(path))
