@@ -39,8 +39,8 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
     @only_required_for_messages(SYMBOL)
     def visit_call(self, node: nodes.Call) -> None:
         if evaluation.dropping_batch(node):
-            scope = evaluation.evaluation_scope(node)
-            if scope is not None and evaluation.batches_one(node) is False:
+            scope = evaluation.evaluation_scope(node, scripts=False)  # test_*.py may be unit tests
+            if scope is not None and evaluation.batches_one(node) is False and not evaluation.named_for_training(node):
                 self._record(node, node, INFERENCE, f"in {scope}")
             return
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None

@@ -246,16 +246,25 @@ def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optiona
     return None
 
 
-def evaluation_scope(node: nodes.NodeNG) -> Optional[str]:
-    """The name of the evaluation function, class or script a node is in (``eval_net``,
-    ``Evaluator``, ``eval.py``), or None."""
+def evaluation_scope(node: nodes.NodeNG, scripts: bool = True) -> Optional[str]:
+    """The name of the evaluation function, class or (with ``scripts``) script a node is in
+    (``eval_net``, ``Evaluator``, ``eval.py``), or None."""
     scope = node.scope()
     while not isinstance(scope, nodes.Module):
         if training.is_evaluation_name(getattr(scope, "name", None)):
             return scope.name
         scope = scope.parent.scope()
     stem = os.path.splitext(os.path.basename(scope.file or ""))[0]
-    return f"{stem}.py" if training.is_evaluation_name(stem) else None
+    return f"{stem}.py" if scripts and training.is_evaluation_name(stem) else None
+
+
+def named_for_training(node: nodes.NodeNG) -> bool:
+    """A value assigned to a name of training data (``train_data = ds.batch(...)``)."""
+    statement = node.parent
+    targets = statement.targets if isinstance(statement, nodes.Assign) else []
+    return any(
+        {"train", "training"} & training.words(target.as_string().rpartition(".")[2]) for target in targets
+    )
 
 
 # -- sharding of distributed training data --------------------------------------------------

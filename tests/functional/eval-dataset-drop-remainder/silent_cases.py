@@ -59,3 +59,9 @@ def create_test_dataset(path, batch_size):
 def evaluate(net, path):
     Model(net).eval(create_test_dataset(path, batch_size=1))
     Model(net).eval(create_eval_dataset(path))
+
+
+def create_validation_pipeline(path):
+    # Named for evaluation, but this batch is the training half of the pipeline.
+    train_data = ds.MnistDataset(path).batch(32, drop_remainder=True)
+    return train_data
