@@ -1,8 +1,11 @@
-"""Training and evaluation set-up: ``Model``'s methods, what an object was built by.
+"""Training and evaluation set-up: what a ``Model`` is given, and how its data is made.
 
-An object is followed back to the calls that built it through plain assignments and
-``self.<attr>`` assignments of its class; the rules built on this module speak only when
-every such call is known.
+- what an object was built by: followed back through plain assignments and ``self.<attr>``
+  assignments of its class (:func:`origins`); the rules speak only when every such call is known;
+- ``Model``'s methods and their arguments; the ``Metric`` contract;
+- the calls a dataset is made by, through the user's factories (:func:`dataset_chain`): which
+  batches drop their remainder, which are asked for the evaluation split, which sources are
+  sharded per rank.
 """
 
 from __future__ import annotations
