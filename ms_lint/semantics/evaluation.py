@@ -161,9 +161,9 @@ def batch_size_parameter(batch: nodes.Call) -> Optional[Tuple[str, Optional[node
 
 
 def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optional[bool]:
-    """Whether a batch's size is certainly 1 (True), certainly not (False), or unknown (None): its
-    size is a parameter without a default, and ``call`` (a call of the batch's function) does not
-    give it."""
+    """Whether a batch's size is the literal 1 (True), anything else (False), or unknown (None):
+    its size is a parameter without a default that ``call`` (a call of the batch's function) does
+    not give."""
     parameter = batch_size_parameter(batch)
     if parameter is None:
         return False
@@ -171,7 +171,7 @@ def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optiona
     if call is not None and isinstance(function, nodes.FunctionDef) and cells.called_definition(call) is function:
         given = arguments.bound(call, positional(function)).get(parameter[0])
         if given is not None:
-            return constants.fold(given) == 1 if constants.fold(given) is not None else None
+            return constants.fold(given) == 1  # a value that is not the literal 1 counts as larger
     return False if parameter[1] is not None else None
 
 

@@ -42,5 +42,10 @@ def create_test_dataset(path, batch_size, drop=True):
     return ds.MnistDataset(path).batch(batch_size, drop_remainder=True)  # [eval-dataset-drop-remainder]
 
 
-def evaluate(net, path):
+def create_eval_dataset(path, batch_size=1):
+    return ds.MnistDataset(path).batch(batch_size, drop_remainder=True)  # [eval-dataset-drop-remainder]
+
+
+def evaluate(net, path, config):
     Model(net).eval(create_test_dataset(path, 8, False))
+    Model(net).eval(create_eval_dataset(path, batch_size=config.batch_size))  # not the literal 1
