@@ -141,9 +141,6 @@ def dropping_batch(call: nodes.Call) -> bool:
         return False
     if constants.fold(bound.get("batch_size")) == 1 or training.is_conditional(call):
         return False
-    parameter = batch_size_parameter(call)
-    if parameter is not None and constants.fold(parameter[1]) == 1:
-        return False  # ``def create_eval_dataset(path, batch_size=1)``
     return bool(pipeline.is_dataset(call.func.expr))
 
 
@@ -172,7 +169,7 @@ def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optiona
         given = arguments.bound(call, positional(function)).get(parameter[0])
         if given is not None:
             return constants.fold(given) == 1  # a value that is not the literal 1 counts as larger
-    return False if parameter[1] is not None else None
+    return None if parameter[1] is None else constants.fold(parameter[1]) == 1
 
 
 def positional(function: nodes.FunctionDef) -> List[str]:
