@@ -39,7 +39,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
     @only_required_for_messages(SYMBOL)
     def visit_call(self, node: nodes.Call) -> None:
         if evaluation.dropping_batch(node):
-            scope = evaluation.evaluation_scope(node, scripts=False)  # test_*.py may be unit tests
+            scope = evaluation.evaluation_scope(node)
             if scope is not None and evaluation.batches_one(node) is False and not evaluation.named_for_training(node):
                 self._record(node, node, INFERENCE, f"in {scope}")
             return
