@@ -9,7 +9,7 @@ from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
-from ms_lint.semantics import evaluation, pipeline, train_mode, training
+from ms_lint.semantics import evaluation, names, pipeline, train_mode, training
 
 SYMBOL = "eval-loop-cell-in-train-mode"
 ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
@@ -55,7 +55,7 @@ class EvalLoopCellInTrainModeChecker(MindSporeChecker):
             data = data.func.expr
         elif not pipeline.is_dataset(data):
             return False
-        named = training.is_evaluation_name(_basename(data))
+        named = training.is_evaluation_name(names.basename(data))
         return named or evaluation.evaluation_scope(loop) is not None
 
     @staticmethod
@@ -83,9 +83,3 @@ class EvalLoopCellInTrainModeChecker(MindSporeChecker):
 
 def _is_enumerate(call: nodes.Call) -> bool:
     return isinstance(call.func, nodes.Name) and call.func.name == "enumerate" and bool(call.args)
-
-
-def _basename(expr: nodes.NodeNG) -> Optional[str]:
-    if isinstance(expr, (nodes.Name, nodes.Attribute)):
-        return expr.name if isinstance(expr, nodes.Name) else expr.attrname
-    return None

@@ -161,8 +161,12 @@ def _passed_as(call: nodes.Call, network: str) -> Optional[str]:
 
 
 def mode_dependent_network(built) -> Optional[nodes.Call]:
-    """The call among those that built a network which creates Dropout or BatchNorm, if any."""
-    return next((value for value in built if isinstance(value, nodes.Call) and holds_mode_dependent_layer(value)), None)
+    """The first of the calls that may have built a network, when every one of them creates Dropout
+    or BatchNorm; else None."""
+    built = list(built)
+    if not built or not all(isinstance(value, nodes.Call) and holds_mode_dependent_layer(value) for value in built):
+        return None
+    return built[0]
 
 
 def trained_by_caller(function: nodes.FunctionDef, parameter: str) -> Optional[Tuple[nodes.Call, Tuple[str, int]]]:
