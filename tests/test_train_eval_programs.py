@@ -60,6 +60,13 @@ FILES = {
         if __name__ == "__main__":
             main()
     """,
+    # A pytest module: named like a test, but no evaluation script.
+    "test_pipeline.py": """
+        import mindspore.dataset as ds
+
+        def test_batches():
+            assert ds.MnistDataset("data").batch(64, drop_remainder=True)
+    """,
     "eval.py": """
         import mindspore as ms
         from mindspore import nn
@@ -96,7 +103,7 @@ def run(project_dir, jobs, *paths):
 
 
 def test_whole_project_with_one_or_two_jobs(project_dir):
-    sequential = run(project_dir, 1, "train.py", "eval.py", "src")
+    sequential = run(project_dir, 1, "train.py", "eval.py", "test_pipeline.py", "src")
     assert sequential == [
         # Evaluation asks the shared factory for the test split, which drops the last batch;
         # the metric created there misses update.
@@ -105,7 +112,7 @@ def test_whole_project_with_one_or_two_jobs(project_dir):
         # Training is data parallel (set up in src/env.py) on the factory's unsharded dataset.
         ("train.py", 11, "distributed-dataset-not-sharded", "HIGH"),
     ]
-    assert run(project_dir, 2, "train.py", "eval.py", "src") == sequential
+    assert run(project_dir, 2, "train.py", "eval.py", "test_pipeline.py", "src") == sequential
 
 
 def test_the_training_script_alone_is_not_sure_its_helpers_set_up_nothing_else(project_dir):
