@@ -250,14 +250,14 @@ def evaluation_scope(node: nodes.NodeNG) -> Optional[str]:
     """The name of the evaluation function, class or script a node is in (``eval_net``,
     ``Evaluator``, ``eval.py``), or None. pytest's modules (``test_io.py``, ``io_test.py``) are
     unit tests, not evaluation scripts."""
+    stem = os.path.splitext(os.path.basename(node.root().file or ""))[0]
+    if stem.startswith("test_") or stem.endswith("_test"):
+        return None
     scope = node.scope()
     while not isinstance(scope, nodes.Module):
         if training.is_evaluation_name(getattr(scope, "name", None)):
             return scope.name
         scope = scope.parent.scope()
-    stem = os.path.splitext(os.path.basename(scope.file or ""))[0]
-    if stem.startswith("test_") or stem.endswith("_test"):
-        return None
     return f"{stem}.py" if training.is_evaluation_name(stem) else None
 
 
