@@ -19,7 +19,11 @@ from ms_lint.checkers.ascend_group_conv_unsupported import AscendGroupConvUnsupp
 from ms_lint.checkers.ascend_op_attr_out_of_range import AscendOpAttrOutOfRangeChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
+from ms_lint.checkers.dataset_sink_size_ignored import DatasetSinkSizeIgnoredChecker
+from ms_lint.checkers.distributed_dataset_not_sharded import DistributedDatasetNotShardedChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
+from ms_lint.checkers.eval_dataset_drop_remainder import EvalDatasetDropRemainderChecker
+from ms_lint.checkers.eval_loop_cell_in_train_mode import EvalLoopCellInTrainModeChecker
 from ms_lint.checkers.forward_without_construct import ForwardWithoutConstructChecker
 from ms_lint.checkers.graph_dynamic_shape_op import GraphDynamicShapeOpChecker
 from ms_lint.checkers.graph_unsupported_syntax import GraphUnsupportedSyntaxChecker
@@ -29,6 +33,7 @@ from ms_lint.checkers.graph_attribute_not_parameter import GraphAttributeNotPara
 from ms_lint.checkers.graph_tensor_to_numpy import GraphTensorToNumpyChecker
 from ms_lint.checkers.graph_classmethod_call import GraphClassmethodCallChecker
 from ms_lint.checkers.graph_break_in_bytecode_capture import GraphBreakInBytecodeCaptureChecker
+from ms_lint.checkers.metric_missing_method import MetricMissingMethodChecker
 from ms_lint.checkers.nested_tensor_condition import NestedTensorConditionChecker
 from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.pytorch_method_on_cell_or_tensor import PytorchMethodOnCellOrTensorChecker
@@ -60,4 +65,9 @@ CHECKERS = (
     GraphTensorToNumpyChecker,
     GraphClassmethodCallChecker,
     GraphBreakInBytecodeCaptureChecker,
+    DatasetSinkSizeIgnoredChecker,
+    MetricMissingMethodChecker,
+    EvalDatasetDropRemainderChecker,
+    DistributedDatasetNotShardedChecker,
+    EvalLoopCellInTrainModeChecker,
 )

@@ -392,7 +392,7 @@ def _after_early_return(statement: nodes.NodeNG) -> bool:
     return False
 
 
-def _words(name: str) -> frozenset:
+def words(name: str) -> frozenset:
     """``EvalCallback`` -> {"eval", "callback"}; ``run_eval`` -> {"run", "eval"}."""
     return frozenset(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().split("_"))
 
@@ -400,8 +400,8 @@ def _words(name: str) -> frozenset:
 def is_evaluation_name(name: Optional[str]) -> bool:
     """A name of evaluation or test code: ``eval``, ``run_eval``, ``EvalCallback``, ``test_trainer``;
     not ``train_and_eval``."""
-    words = _words(name or "")
-    return bool(words & EVALUATION_WORDS) and not words & {"train", "training", "finetune", "pretrain"}
+    found = words(name or "")
+    return bool(found & EVALUATION_WORDS) and not found & {"train", "training", "finetune", "pretrain"}
 
 
 def _in_evaluation_code(call: nodes.Call, target: Optional[nodes.NodeNG]) -> bool:

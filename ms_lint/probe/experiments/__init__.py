@@ -20,6 +20,7 @@ from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
 from ms_lint.probe.experiments.syntax import GraphSyntaxRefused
+from ms_lint.probe.experiments.train import MetricMethods, TrainingModeOutputs
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
 
@@ -51,6 +52,18 @@ EXPERIMENTS: Dict[str, Experiment] = {
         "bytecode capture runs the code without an error (observed on MindSpore 2.10): a graph break leaves nothing "
         "to observe"
     ),
+    "dataset-sink-size-ignored": Declared(
+        "counting the steps of an epoch needs the network and dataset Model.train is given, which the code builds "
+        "from your data and arguments"
+    ),
+    "metric-missing-method": MetricMethods(),
+    "eval-dataset-drop-remainder": Declared(
+        "counting the samples the evaluation dataset yields needs its files and the arguments the program passes"
+    ),
+    "distributed-dataset-not-sharded": Declared(
+        "comparing what each rank reads needs a multi-process launch (msrun/mpirun) and the training data"
+    ),
+    "eval-loop-cell-in-train-mode": TrainingModeOutputs(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -1,0 +1,58 @@
+"""dataset-sink-size-ignored: Model.train/fit given a sink_size while dataset sink mode is off."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.interfaces import HIGH
+
+from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.data import train_api
+from ms_lint.semantics import constants, evaluation, training
+
+SYMBOL = "dataset-sink-size-ignored"
+SINK_MODE = "dataset_sink_mode"
+SINKING_METHODS = ("train", "fit")
+
+
+class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
+    msgs = {
+        "W7346": (
+            "Model.%s(..., sink_size=%s) with %s: sink_size only applies in dataset sink mode, so each epoch "
+            "runs the whole dataset instead of %s steps. Pass dataset_sink_mode=True (graph mode on Ascend "
+            "or GPU), or drop sink_size and set the number of epochs.",
+            SYMBOL,
+            "Model.train and Model.fit ignore sink_size when dataset_sink_mode is False, and it is False by "
+            "default since MindSpore 2.0: code written for 1.x, where sinking was the default, silently "
+            "trains for far more steps per epoch than sink_size says.",
+        )
+    }
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        if not isinstance(node.func, nodes.Attribute) or node.func.attrname not in SINKING_METHODS:
+            return
+        if training.has_unpacked_arguments(node):
+            return
+        size = evaluation.model_argument(node, node.func.attrname, "sink_size")
+        steps = constants.fold(size)
+        if not isinstance(steps, int) or steps == train_api.WHOLE_DATASET:
+            return
+        why = self._sink_mode_off(node)
+        if why is None or evaluation.model_method(node) is None:
+            return
+        args = (node.func.attrname, size.as_string(), why, steps)
+        self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)
+
+    def _sink_mode_off(self, node: nodes.Call) -> Optional[str]:
+        """How the call leaves sink mode off ("dataset_sink_mode=False", "the default ..."), or None."""
+        mode = evaluation.model_argument(node, node.func.attrname, SINK_MODE)
+        if mode is None:
+            if self.target().version < train_api.SINK_MODE_OFF_BY_DEFAULT_SINCE:
+                return None
+            return f"{SINK_MODE} left at its default (False since MindSpore 2.0)"
+        if isinstance(mode, nodes.Const) and mode.value is False:
+            return f"{SINK_MODE}=False"
+        return None

@@ -1,0 +1,56 @@
+"""distributed-dataset-not-sharded: data-parallel training on a dataset every rank reads whole."""
+
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.constants import WarningScope
+from pylint.interfaces import HIGH, INFERENCE, Confidence
+
+from ms_lint.checkers.base import Candidate, ProjectChecker
+from ms_lint.semantics import evaluation, facts
+
+SYMBOL = "distributed-dataset-not-sharded"
+TRAINING_METHODS = ("train", "fit")
+
+
+class DistributedDatasetNotShardedChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "W7347": (
+            "%s%s feeds data-parallel training (communication init() and parallel_mode=data_parallel) without "
+            "num_shards/shard_id or a sampler: every rank reads the whole dataset, so an epoch is N times longer "
+            "and each global batch repeats samples. Pass num_shards=get_group_size(), shard_id=get_rank() (after "
+            "init()), or sampler=ds.DistributedSampler(...).",
+            SYMBOL,
+            "In data-parallel training each rank must read its own shard of the data: MindSpore's datasets do "
+            "that only when given num_shards and shard_id (or a DistributedSampler). Without them every rank "
+            "iterates the full dataset and the gradients average duplicated samples.",
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
+        if method not in TRAINING_METHODS or not evaluation.model_method(node):
+            return
+        data = evaluation.model_argument(node, method, "train_dataset")
+        for source in evaluation.dataset_chain(data):
+            if not evaluation.unsharded_source(source):
+                continue
+            text = source.func.as_string() + "(...)"
+            if source.root() is node.root():
+                self.defer(source, args=(text, ""))
+            else:  # the dataset is made in another module: say so where this program trains on it
+                where = f" ({os.path.basename(source.root().file or '')}:{source.lineno})"
+                self.defer(node, args=(text, where))
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        if "init" not in program.distributed or "data_parallel" not in program.distributed:
+            return None
+        # HIGH only when the program's entry script and every user module it imports were linted.
+        return HIGH if program.scripts and not program.unseen_imports else INFERENCE

@@ -1,0 +1,72 @@
+"""eval-dataset-drop-remainder: evaluation data batched with drop_remainder=True."""
+
+from __future__ import annotations
+
+import os
+from typing import Dict, Tuple
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.interfaces import HIGH, INFERENCE, Confidence
+
+from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.semantics import cells, evaluation
+
+SYMBOL = "eval-dataset-drop-remainder"
+EVALUATED = {"eval": "valid_dataset", "fit": "valid_dataset"}
+
+
+class EvalDatasetDropRemainderChecker(MindSporeChecker):
+    msgs = {
+        "W7344": (
+            "Evaluation data batched with drop_remainder=True%s (%s): the last incomplete batch is silently "
+            "left out of the evaluation. Pass drop_remainder=False for evaluation data (drop_remainder=is_train "
+            "in a factory shared with training).",
+            SYMBOL,
+            "MindSpore's guide asks for drop_remainder=False when batching for inference or evaluation: with "
+            "True, the samples of the last incomplete batch are never evaluated, so metrics are computed on "
+            "part of the data and differ from the reference.",
+        )
+    }
+
+    def __init__(self, linter=None) -> None:
+        super().__init__(linter)
+        self._found: Dict[nodes.Call, Tuple] = {}  # batch call -> (confidence, why, node to report at, where)
+
+    def visit_module(self, _: nodes.Module) -> None:
+        self._found = {}
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        if evaluation.dropping_batch(node):
+            scope = evaluation.evaluation_scope(node)
+            if scope is not None and evaluation.batches_one(node) is False and not evaluation.named_for_training(node):
+                self._record(node, node, INFERENCE, f"in {scope}")
+            return
+        method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
+        if method in EVALUATED and evaluation.model_method(node):
+            data = evaluation.model_argument(node, method, EVALUATED[method])
+            for batch in evaluation.dropping_batches(data):
+                self._record(batch, node, HIGH, f"Model.{method} at line {node.lineno}")
+            return
+        if not evaluation.may_ask_for_evaluation_split(node):
+            return
+        definition = cells.called_definition(node)
+        split = evaluation.evaluation_split(node, definition) if isinstance(definition, nodes.FunctionDef) else None
+        if split is not None:
+            for batch in evaluation.factory_batches(node):
+                self._record(batch, node, HIGH, f"{definition.name}(..., {split}) at line {node.lineno}")
+
+    def _record(self, batch: nodes.Call, evidence: nodes.Call, confidence: Confidence, why: str) -> None:
+        """Report each batch once: at the batch call when it is in this module, else at the first evidence."""
+        known = self._found.get(batch)
+        if known is not None and (known[0] is HIGH or confidence is not HIGH):
+            return
+        here = batch.root() is evidence.root()
+        where = "" if here else f" in {batch.scope().name} ({os.path.basename(batch.root().file or '')}:{batch.lineno})"
+        self._found[batch] = (confidence, why, batch if here else (known[3] if known else evidence), where)
+
+    def leave_module(self, _: nodes.Module) -> None:
+        for confidence, why, at, where in self._found.values():
+            self.add_message(SYMBOL, node=at, args=(where, why), confidence=confidence)
+        self._found = {}

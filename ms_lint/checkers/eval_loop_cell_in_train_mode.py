@@ -1,0 +1,85 @@
+"""eval-loop-cell-in-train-mode: an evaluation loop calls a network left in training mode."""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional, Tuple
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.interfaces import HIGH
+
+from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.semantics import evaluation, names, pipeline, train_mode, training
+
+SYMBOL = "eval-loop-cell-in-train-mode"
+ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
+
+
+class EvalLoopCellInTrainModeChecker(MindSporeChecker):
+    msgs = {
+        "W7345": (
+            "'%s' (%s) is evaluated in training mode: %s (line %d) put it in training mode and nothing sets "
+            "it back, and it holds Dropout or BatchNorm, so this loop's outputs are random and BatchNorm's moving "
+            "statistics absorb the evaluation data. Call %s.set_train(False) before the loop (and "
+            "set_train(True) before training again).",
+            SYMBOL,
+            "A Cell stays in the mode last set: after set_train(), Model.train or a training wrapper's "
+            "set_train(), a hand-written evaluation loop runs Dropout and BatchNorm in training mode. "
+            "Model.eval and Model.predict switch modes themselves; a loop that calls the network must call "
+            "set_train(False).",
+        )
+    }
+
+    @only_required_for_messages(SYMBOL)
+    def visit_for(self, node: nodes.For) -> None:
+        function = node.scope()
+        if not isinstance(function, nodes.FunctionDef) or not self._is_evaluation_loop(node):
+            return
+        reported = set()
+        for call in self._network_calls(node):
+            name = call.func.name
+            if name in reported:
+                continue
+            found = self._trained(function, call)
+            if found is not None:
+                reported.add(name)
+                network, switch = found
+                args = (name, network.func.as_string(), switch[0], switch[1], name)
+                self.add_message(SYMBOL, node=call, args=args, confidence=HIGH)
+
+    @staticmethod
+    def _is_evaluation_loop(loop: nodes.For) -> bool:
+        """A loop over a dataset (or its iterator) in evaluation code, or over evaluation data by name."""
+        data = loop.iter.args[0] if isinstance(loop.iter, nodes.Call) and _is_enumerate(loop.iter) else loop.iter
+        if isinstance(data, nodes.Call) and isinstance(data.func, nodes.Attribute) and data.func.attrname in ITERATORS:
+            data = data.func.expr
+        elif not pipeline.is_dataset(data):
+            return False
+        named = training.is_evaluation_name(names.basename(data))
+        return named or evaluation.evaluation_scope(loop) is not None
+
+    @staticmethod
+    def _network_calls(loop: nodes.For) -> Iterator[nodes.Call]:
+        for call in loop.nodes_of_class(nodes.Call):
+            if isinstance(call.func, nodes.Name) and call.scope() is loop.scope():
+                yield call
+
+    def _trained(self, function: nodes.FunctionDef, call: nodes.Call) -> Optional[Tuple[nodes.Call, Tuple[str, int]]]:
+        """The call that built the network and what put it in training mode (text, line), when it
+        holds Dropout or BatchNorm."""
+        name = call.func.name
+        built = evaluation.origins(call.func)
+        if built is not None and any(isinstance(value, nodes.Call) for value in built):
+            switch = train_mode.left_in_training(function, name, call.lineno)
+            network = train_mode.mode_dependent_network(built)
+            if switch is not None and network is not None:
+                return network, (switch.as_string(), switch.lineno)
+            return None
+        parameter = train_mode.parameter_name(function, call.func)
+        if parameter is None or any(mode is not True for mode, _ in train_mode.switches_before(function, name, call.lineno)):
+            return None
+        return train_mode.trained_by_caller(function, parameter)
+
+
+def _is_enumerate(call: nodes.Call) -> bool:
+    return isinstance(call.func, nodes.Name) and call.func.name == "enumerate" and bool(call.args)

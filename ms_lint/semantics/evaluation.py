@@ -1,0 +1,320 @@
+"""Training and evaluation set-up: what a ``Model`` is given, and how its data is made.
+
+- what an object was built by: followed back through plain assignments and ``self.<attr>``
+  assignments of its class (:func:`origins`); the rules speak only when every such call is known;
+- ``Model``'s methods and their arguments; the ``Metric`` contract;
+- the calls a dataset is made by, through the user's factories (:func:`dataset_chain`): which
+  batches drop their remainder, which are asked for the evaluation split, which sources are
+  sharded per rank.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import List, Optional, Tuple
+
+from astroid import nodes
+
+from ms_lint.data import train_api
+from ms_lint.semantics import arguments, cells, constants, names, pipeline, resolve, training
+
+MAX_DEPTH = 6
+
+
+def origins(expr: Optional[nodes.NodeNG], depth: int = 0) -> Optional[List[nodes.NodeNG]]:
+    """The expressions an object may have been assigned from (calls, literals...), or None when
+    some binding cannot be followed (a parameter, a loop variable, an unpacking)."""
+    if expr is None or depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, nodes.Name):
+        bindings = names.bindings(expr)
+        values = [_assigned(binding) for binding in bindings]
+        if not values or any(value is None for value in values):
+            return None
+        return _followed(values, depth)
+    if isinstance(expr, nodes.Attribute) and _is_self(expr.expr):
+        classdef = expr.frame().parent
+        assigned = [_assigned(target) for target in classdef.instance_attrs.get(expr.attrname, [])]
+        if not assigned or any(value is None for value in assigned):
+            return None
+        return _followed(assigned, depth)
+    return [expr]
+
+
+def _followed(values: List[nodes.NodeNG], depth: int) -> Optional[List[nodes.NodeNG]]:
+    found: List[nodes.NodeNG] = []
+    for value in values:
+        more = origins(value, depth + 1)
+        if more is None:
+            return None
+        found.extend(more)
+    return found
+
+
+def _assigned(binding: nodes.NodeNG) -> Optional[nodes.NodeNG]:
+    statement = binding.parent
+    if isinstance(statement, nodes.Assign) and binding in statement.targets:
+        return statement.value
+    if isinstance(statement, nodes.AnnAssign) and statement.target is binding:
+        return statement.value
+    return None
+
+
+def _is_self(expr: nodes.NodeNG) -> bool:
+    if not isinstance(expr, nodes.Name):
+        return False
+    frame = expr.frame()
+    if not (isinstance(frame, nodes.FunctionDef) and isinstance(frame.parent, nodes.ClassDef)):
+        return False
+    positional = frame.args.posonlyargs + frame.args.args
+    return frame.type == "method" and bool(positional) and positional[0].name == expr.name
+
+
+def builds(call: nodes.NodeNG, canonical: str) -> bool:
+    """A call that builds an instance of the MindSpore class ``canonical`` or of a subclass (the
+    user's own subclasses included)."""
+    if not isinstance(call, nodes.Call):
+        return False
+    if canonical in training.lineage(training.called(call)):
+        return True
+    definition = resolve.called_definition(call)
+    return isinstance(definition, nodes.ClassDef) and cells.ancestry(definition).derives_from(canonical)
+
+
+def is_model(expr: nodes.NodeNG) -> bool:
+    """Every value the expression may hold was built by ``mindspore.train.Model`` (or a subclass)."""
+    found = origins(expr)
+    return bool(found) and all(builds(value, training.MODEL) for value in found)
+
+
+def model_method(call: nodes.Call) -> Optional[str]:
+    """"train", "fit", "eval", "predict"... when the call is that method of a ``Model``."""
+    func = call.func
+    if not isinstance(func, nodes.Attribute) or not is_model(func.expr):
+        return None
+    return func.attrname
+
+
+def model_argument(call: nodes.Call, method: str, name: str) -> Optional[nodes.NodeNG]:
+    """The argument a call of ``Model.<method>`` passes for parameter ``name``, or None."""
+    parameters = train_api.SIGNATURES.get(method, ())
+    position = parameters.index(name) if name in parameters else None
+    return training.keyword(call, name, position)
+
+
+def metric_gaps(classdef: nodes.ClassDef) -> Optional[Tuple[str, ...]]:
+    """For a user subclass of ``mindspore.train.Metric``: which of ``clear``/``update``/``eval``
+    neither the class nor its user-written ancestors define.
+
+    None when the class is no Metric, a base cannot be resolved, a built-in metric (``Accuracy``)
+    provides the methods, or a class decorator may add them.
+    """
+    lineage = cells.ancestry(classdef)
+    if lineage.mindspore != {train_api.METRIC} or not lineage.complete:
+        return None
+    own = (classdef, *lineage.user)
+    if any(item.decorators for item in own):
+        return None
+    return tuple(name for name in train_api.METRIC_METHODS if not any(name in item.locals for item in own))
+
+
+# -- batching of evaluation data ----------------------------------------------------------
+
+BATCH_PARAMETERS = ("batch_size", "drop_remainder")  # Dataset.batch's first two, 1.x to 2.10
+# Parameters that choose the evaluation split of a dataset factory, and their evaluation values.
+SPLIT_FLAGS = frozenset({"is_train", "training", "is_training", "train", "do_train", "train_mode"})
+SPLIT_NAMES = frozenset({"usage", "split", "mode", "phase", "subset", "stage", "data_type", "dataset_type"})
+EVALUATION_SPLITS = frozenset(
+    {"test", "testing", "eval", "evaluate", "evaluation", "val", "valid", "validation", "infer", "inference", "predict"}
+)
+
+
+def dropping_batch(call: nodes.Call) -> bool:
+    """``dataset.batch(n, drop_remainder=True)`` on a traced dataset, ``n`` not the literal 1, and
+    not under a condition of its function (``if is_train:``)."""
+    if not (isinstance(call.func, nodes.Attribute) and call.func.attrname == "batch"):
+        return False
+    bound = arguments.bound(call, BATCH_PARAMETERS)
+    remainder = bound.get("drop_remainder")
+    if not (isinstance(remainder, nodes.Const) and remainder.value is True):
+        return False
+    if constants.fold(bound.get("batch_size")) == 1 or training.is_conditional(call):
+        return False
+    return bool(pipeline.is_dataset(call.func.expr))
+
+
+def batch_size_parameter(batch: nodes.Call) -> Optional[Tuple[str, Optional[nodes.NodeNG]]]:
+    """(name, default) when a batch's size is a parameter of its function, used as is."""
+    size = arguments.bound(batch, BATCH_PARAMETERS).get("batch_size")
+    binding = names.single_binding(size) if isinstance(size, nodes.Name) else None
+    if binding is None or not isinstance(binding.parent, nodes.Arguments):
+        return None
+    try:
+        default = binding.parent.default_value(size.name)
+    except Exception:  # pylint: disable=broad-except  # astroid raises NoDefault
+        default = None
+    return size.name, default
+
+
+def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optional[bool]:
+    """Whether a batch's size is the literal 1 (True), anything else (False), or unknown (None):
+    its size is a parameter without a default that ``call`` (a call of the batch's function) does
+    not give."""
+    parameter = batch_size_parameter(batch)
+    if parameter is None:
+        return False
+    function = batch.scope()
+    if call is not None and isinstance(function, nodes.FunctionDef) and cells.called_definition(call) is function:
+        given = arguments.bound(call, positional(function)).get(parameter[0])
+        if given is not None:
+            return constants.fold(given) == 1  # a value that is not the literal 1 counts as larger
+    return None if parameter[1] is None else constants.fold(parameter[1]) == 1
+
+
+def positional(function: nodes.FunctionDef) -> List[str]:
+    """The parameters a call's positional arguments bind to (``self`` left out of methods)."""
+    parameters = [arg.name for arg in function.args.posonlyargs + function.args.args]
+    return parameters[1:] if function.type == "method" and parameters else parameters
+
+
+def dataset_chain(expr: Optional[nodes.NodeNG], depth: int = 0) -> List[nodes.Call]:
+    """The calls a dataset expression is made by: its dataset methods (``.batch()``, ``.map()``)
+    and its source (``Cifar10Dataset(...)``), through assignments and the returns of the user's
+    factory functions."""
+    found: List[nodes.Call] = []
+    for value in origins(expr) or ():
+        if not isinstance(value, nodes.Call) or depth > MAX_DEPTH:
+            continue
+        found.append(value)
+        func = value.func
+        if isinstance(func, nodes.Attribute) and func.attrname in pipeline.DATASET_METHODS:
+            found.extend(dataset_chain(func.expr, depth + 1))
+        else:
+            found.extend(returned_chain(value, depth + 1))
+    return found
+
+
+def returned_chain(call: nodes.Call, depth: int = 0) -> List[nodes.Call]:
+    """The :func:`dataset_chain` of what a call of a user function returns."""
+    definition = cells.called_definition(call)
+    if not isinstance(definition, nodes.FunctionDef) or depth > MAX_DEPTH:
+        return []
+    returns = [node for node in definition.nodes_of_class(nodes.Return) if node.scope() is definition]
+    return [found for node in returns for found in dataset_chain(node.value, depth + 1)]
+
+
+def dropping_batches(expr: Optional[nodes.NodeNG]) -> List[nodes.Call]:
+    """The ``dropping_batch`` calls a dataset expression comes from, of a size other than 1 for the
+    factory calls that lead to them."""
+    chain = dataset_chain(expr)
+    return [call for call in chain if dropping_batch(call) and _larger_than_one(call, chain)]
+
+
+def factory_batches(call: nodes.Call) -> List[nodes.Call]:
+    """The ``dropping_batch`` calls whose dataset a call of a user function returns, of a size
+    other than 1 for that call."""
+    chain = [call, *returned_chain(call)]
+    return [found for found in chain[1:] if dropping_batch(found) and _larger_than_one(found, chain)]
+
+
+def _larger_than_one(batch: nodes.Call, chain: List[nodes.Call]) -> bool:
+    callers = [call for call in chain if cells.called_definition(call) is batch.scope()]
+    return all(batches_one(batch, call) is False for call in callers) if callers else batches_one(batch) is False
+
+
+def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
+    """A cheap filter for :func:`evaluation_split`: some argument is ``False`` or an evaluation split's name."""
+    values = [*call.args, *(keyword.value for keyword in call.keywords or ())]
+    return any(
+        isinstance(value, nodes.Const)
+        and (value.value is False or (isinstance(value.value, str) and value.value.lower() in EVALUATION_SPLITS))
+        for value in values
+    )
+
+
+def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optional[str]:
+    """The argument by which a factory call asks for the evaluation split (``is_train=False``,
+    ``usage="test"``), as written, or None."""
+    for name, value in arguments.bound(call, positional(definition)).items():
+        if not isinstance(value, nodes.Const):
+            continue
+        if name in SPLIT_FLAGS and value.value is False:
+            return f"{name}=False"
+        if name in SPLIT_NAMES and isinstance(value.value, str) and value.value.lower() in EVALUATION_SPLITS:
+            return f"{name}={value.value!r}"
+    return None
+
+
+def evaluation_scope(node: nodes.NodeNG) -> Optional[str]:
+    """The name of the evaluation function, class or script a node is in (``eval_net``,
+    ``Evaluator``, ``eval.py``), or None. pytest's modules (``test_io.py``, ``io_test.py``) are
+    unit tests, not evaluation scripts."""
+    stem = os.path.splitext(os.path.basename(node.root().file or ""))[0]
+    if stem.startswith("test_") or stem.endswith("_test"):
+        return None
+    scope = node.scope()
+    while not isinstance(scope, nodes.Module):
+        if training.is_evaluation_name(getattr(scope, "name", None)):
+            return scope.name
+        scope = scope.parent.scope()
+    return f"{stem}.py" if training.is_evaluation_name(stem) else None
+
+
+def named_for_training(node: nodes.NodeNG) -> bool:
+    """A value assigned to a name of training data (``train_data = ds.batch(...)``)."""
+    statement = node.parent
+    targets = statement.targets if isinstance(statement, nodes.Assign) else []
+    return any(
+        {"train", "training"} & training.words(target.as_string().rpartition(".")[2]) for target in targets
+    )
+
+
+# -- sharding of distributed training data --------------------------------------------------
+
+SHARD_PARAMETERS = ("num_shards", "shard_id", "sampler")
+# Names that show the code splitting data per rank itself (a generator given the rank).
+PER_RANK = re.compile(r"rank|shard|group_size|device_num|world_size|replica", re.IGNORECASE)
+
+
+def unsharded_source(call: nodes.Call) -> bool:
+    """A MindSpore source dataset created, unconditionally, without ``num_shards``, ``shard_id``
+    or ``sampler``, and with no argument that names a rank or shard (a generator splitting per
+    rank itself)."""
+    entity = names.called_entity(call)
+    if entity is None or entity.kind != "dataset" or "num_shards" not in entity.args:
+        return False
+    if training.has_unpacked_arguments(call) or training.is_conditional(call):
+        return False
+    bound = arguments.bound(call, entity.args)
+    if any(name in bound for name in SHARD_PARAMETERS):
+        return False
+    return not any(_names_rank(value) for value in bound.values())
+
+
+def _names_rank(expr: nodes.NodeNG, depth: int = 0) -> bool:
+    """An argument that may split the data per rank: it names a rank or shard, is chosen under a
+    condition (``Source() if distributed else ...``), or builds a user source whose code reads the
+    rank (``self.rank_id = get_rank()``)."""
+    if _mentions_rank(expr):
+        return True
+    if depth >= 2 or not isinstance(expr, nodes.Name):
+        return False
+    built = origins(expr)
+    if built is None:
+        return False
+    for value in built:
+        if training.is_conditional(value) or _names_rank(value, depth + 1):
+            return True
+        definition = cells.called_definition(value) if isinstance(value, nodes.Call) else None
+        if definition is not None and _mentions_rank(definition):
+            return True
+    return False
+
+
+def _mentions_rank(node: nodes.NodeNG) -> bool:
+    for found in (node, *node.nodes_of_class((nodes.Name, nodes.Attribute, nodes.AssignAttr, nodes.Const))):
+        name = found.value if isinstance(found, nodes.Const) else names.basename(found) or getattr(found, "attrname", None)
+        if isinstance(name, str) and PER_RANK.search(name):
+            return True
+    return False
