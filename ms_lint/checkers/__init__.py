@@ -27,6 +27,7 @@ from ms_lint.checkers.ops_in_dataset_pipeline import OpsInDatasetPipelineChecker
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
 from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
 from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
+from ms_lint.checkers.dropout_positional_keep_prob import DropoutPositionalKeepProbChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -42,4 +43,5 @@ CHECKERS = (
     AscendFp16WithoutLossScaleChecker,
     AscendOpAttrOutOfRangeChecker,
     AscendGroupConvUnsupportedChecker,
+    DropoutPositionalKeepProbChecker,
 )

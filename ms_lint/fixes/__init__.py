@@ -8,6 +8,6 @@ reported as usual. Findings come from a normal lint run, so pragmas, options and
 ``--disable`` apply to the fixes too.
 """
 
-from ms_lint.fixes import cell_container_not_registered, forward_without_construct
+from ms_lint.fixes import cell_container_not_registered, dropout_positional_keep_prob, forward_without_construct
 
-FIXERS = {fixer.SYMBOL: fixer for fixer in (cell_container_not_registered, forward_without_construct)}
+FIXERS = {fixer.SYMBOL: fixer for fixer in (cell_container_not_registered, forward_without_construct, dropout_positional_keep_prob)}

@@ -1,0 +1,72 @@
+"""Calls MindSpore accepts with another meaning than PyTorch's: which entry of the mapping table
+(:mod:`ms_lint.data.pytorch`) a call falls under, and the numbers it passes.
+
+``nn.BatchNorm2d(64, momentum=0.1)`` falls under the ``torch-momentum`` entry of
+``mindspore.nn.BatchNorm2d`` when the target version is in the entry's range, and its
+``momentum`` is the literal 0.1. Names come from the file's imports and the catalog, so
+``torch.nn.BatchNorm2d`` in the same repository falls under nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Dict, Optional, Tuple, Union
+
+from astroid import nodes
+
+from ms_lint.data import pytorch as table
+from ms_lint.semantics import arguments, catalog, names
+
+Number = Union[int, float]
+
+
+@functools.lru_cache(maxsize=64)
+def _entries(behaviour: str, version: Tuple[int, ...]) -> Dict[str, table.Mapping]:
+    """The behaviour's entries for ``version``, by canonical catalog path."""
+    return {catalog.canonical(name): entry for name, entry in table.semantics(behaviour, version).items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _basenames(behaviour: str) -> frozenset:
+    keys = (entry.key.partition(":") for entry in table.SEMANTICS_ENTRIES)
+    return catalog.basenames_of(frozenset(catalog.canonical(name) for label, _, name in keys if label == behaviour))
+
+
+def entry_for(call: nodes.Call, behaviour: str, version: Tuple[int, ...]) -> Optional[Tuple[catalog.Entity, table.Mapping]]:
+    """The catalog entity a call builds and its entry of ``behaviour``, if the entry holds for ``version``."""
+    if not names.may_call(call, _basenames(behaviour)):
+        return None
+    entity = names.called_entity(call)
+    if entity is None:
+        return None
+    entry = _entries(behaviour, version).get(entity.path)
+    return (entity, entry) if entry is not None else None
+
+
+def bound(call: nodes.Call, entity: catalog.Entity) -> Dict[str, nodes.NodeNG]:
+    """The call's arguments by the parameter names of the catalog's signature."""
+    return arguments.bound(call, entity.args)
+
+
+def number(expr: Optional[nodes.NodeNG]) -> Optional[Number]:
+    """The int or float a literal is (``0.1``, ``-1``), or a name assigned exactly once to one."""
+    if isinstance(expr, nodes.Name):
+        expr = names.assigned_value(expr)
+    if isinstance(expr, nodes.UnaryOp) and expr.op == "-":
+        value = number(expr.operand) if isinstance(expr.operand, nodes.Const) else None
+        return -value if value is not None else None
+    if isinstance(expr, nodes.Const) and isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool):
+        return expr.value
+    return None
+
+
+def default_of(name: nodes.Name) -> Optional[nodes.NodeNG]:
+    """The default value of the function argument a name refers to, if it is one and has one."""
+    binding = names.single_binding(name)
+    arguments_node = binding.parent if isinstance(binding, nodes.AssignName) else None
+    if not isinstance(arguments_node, nodes.Arguments):
+        return None
+    try:
+        return arguments_node.default_value(name.name)
+    except Exception:  # pylint: disable=broad-except  # astroid's NoDefault
+        return None
