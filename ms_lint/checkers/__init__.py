@@ -28,6 +28,8 @@ from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoun
 from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
 from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
 from ms_lint.checkers.dropout_positional_keep_prob import DropoutPositionalKeepProbChecker
+from ms_lint.checkers.batchnorm_torch_momentum import BatchnormTorchMomentumChecker
+from ms_lint.checkers.conv_padding_without_pad_mode import ConvPaddingWithoutPadModeChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -44,4 +46,6 @@ CHECKERS = (
     AscendOpAttrOutOfRangeChecker,
     AscendGroupConvUnsupportedChecker,
     DropoutPositionalKeepProbChecker,
+    BatchnormTorchMomentumChecker,
+    ConvPaddingWithoutPadModeChecker,
 )
