@@ -30,6 +30,8 @@ from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorCo
 from ms_lint.checkers.dropout_positional_keep_prob import DropoutPositionalKeepProbChecker
 from ms_lint.checkers.batchnorm_torch_momentum import BatchnormTorchMomentumChecker
 from ms_lint.checkers.conv_padding_without_pad_mode import ConvPaddingWithoutPadModeChecker
+from ms_lint.checkers.cell_built_in_construct import CellBuiltInConstructChecker
+from ms_lint.checkers.primitive_called_with_tensors import PrimitiveCalledWithTensorsChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -48,4 +50,6 @@ CHECKERS = (
     DropoutPositionalKeepProbChecker,
     BatchnormTorchMomentumChecker,
     ConvPaddingWithoutPadModeChecker,
+    CellBuiltInConstructChecker,
+    PrimitiveCalledWithTensorsChecker,
 )
