@@ -43,7 +43,7 @@ class CellBuiltInConstructChecker(MindSporeChecker):
         if classdef is None:
             return
         effect = _effect(node)
-        if effect is None or _kept_on_self(node, function):
+        if effect is None or _kept_on_self(node, function) or _inside_cell_arguments(node):
             return
         built = node.as_string()
         self.add_message(SYMBOL, node=node, args=(built, classdef.name, effect, built), confidence=HIGH)
@@ -57,6 +57,18 @@ def _effect(call: nodes.Call) -> Optional[str]:
     if entity.path in DROPOUTS or catalog.canonical(entity.path) in DROPOUTS:
         return DROPOUT_EFFECT
     return WEIGHTS_EFFECT if cells.holds_parameters(call) is True else None
+
+
+def _inside_cell_arguments(call: nodes.Call) -> bool:
+    """A layer given to another MindSpore Cell built there (``nn.SequentialCell([nn.Dense(...)])``): that one is reported."""
+    parent = call.parent
+    while parent is not None and not parent.is_statement:
+        if isinstance(parent, nodes.Call) and call is not parent.func:
+            entity = names.called_entity(parent)
+            if entity is not None and entity.is_cell:
+                return True
+        call, parent = parent, parent.parent
+    return False
 
 
 def _kept_on_self(call: nodes.Call, function: nodes.FunctionDef) -> bool:

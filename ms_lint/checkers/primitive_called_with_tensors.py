@@ -47,6 +47,7 @@ class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
         attributes += [f"{k.arg}={k.value.as_string()}" for k in node.keywords or () if k.value not in tensors and k.arg]
         inputs = ", ".join(tensor.as_string() for tensor in tensors)
         fix = f"{node.func.as_string()}({', '.join(attributes)})({inputs})"
-        given_text = f"the Tensor{'s' if len(tensors) > 1 else ''} {inputs}"
+        several = len(tensors) > 1 or isinstance(tensors[0], (nodes.Tuple, nodes.List))
+        given_text = f"the Tensor{'s' if several else ''} {inputs}"
         args = (node.as_string(), given_text, node.func.as_string(), fix)
         self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)

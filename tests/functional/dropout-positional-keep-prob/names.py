@@ -1,0 +1,28 @@
+"""Names judged by their value, their default or their words."""
+# pylint: disable=invalid-name
+
+from mindspore import nn
+
+RATE = 0.1
+KEEP = 0.9
+
+
+class Config:
+    hidden_dropout_prob = 0.1
+    keep_prob = 0.9
+
+
+def build(config, dropout_rate, keep_prob, rate, drop=0.9, drop_path=0.0):
+    return [
+        nn.Dropout(RATE),  # [dropout-positional-keep-prob]
+        nn.Dropout(KEEP),
+        nn.Dropout(dropout_rate),  # [dropout-positional-keep-prob]
+        nn.Dropout(config.hidden_dropout_prob),  # [dropout-positional-keep-prob]
+        nn.Dropout(config.keep_prob),
+        nn.Dropout(keep_prob),
+        nn.Dropout(rate),  # a name that says nothing
+        nn.Dropout(drop),  # a default of 0.9 reads as keep_prob
+        nn.Dropout(drop_path),  # [dropout-positional-keep-prob]
+        nn.Dropout(1 - dropout_rate),
+        nn.Dropout(float(dropout_rate)),
+    ]

@@ -1,0 +1,27 @@
+"""Tensors proven by the value analysis, and arguments that are not."""
+
+import mindspore as ms
+from mindspore import nn, ops
+from mindspore.ops import operations as P
+
+
+class Net(nn.Cell):
+    def __init__(self, axis):
+        super().__init__()
+        self.axis = axis
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x, y, shape: tuple):
+        h = self.dense(x)
+        a = P.Softmax(h)  # [primitive-called-with-tensors]
+        b = ops.Concat((h, y))  # [primitive-called-with-tensors]
+        c = ms.ops.ReduceMean(keep_dims=h)  # [primitive-called-with-tensors]
+        d = ops.ReduceSum(self.axis)(h)
+        e = ops.Reshape()(h, shape)
+        f = ops.L2Normalize(axis=-1, epsilon=1e-12)(h)
+        return a, b, c, d, e, f
+
+
+def helper(value, axis):
+    """Not a graph entry, no caller: the kind of value is not known."""
+    return ops.L2Normalize(value, axis)
