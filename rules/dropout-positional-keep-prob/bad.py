@@ -13,7 +13,10 @@ class Classifier(nn.Cell):
         self.head_dropout = nn.Dropout(DROPOUT)  # [dropout-positional-keep-prob]
         self.attn_drop = nn.Dropout(attn_drop)  # [dropout-positional-keep-prob]
         self.proj_drop = nn.Dropout(proj_drop)  # [dropout-positional-keep-prob]
-        self.none = nn.Dropout(0.0)  # [dropout-positional-keep-prob]
 
     def construct(self, x):
         return self.fc(self.dropout(x))
+
+
+def no_dropout():
+    return nn.Dropout(0.0)  # [dropout-positional-keep-prob]

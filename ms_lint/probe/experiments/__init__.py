@@ -16,6 +16,7 @@ from typing import Dict
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
 from ms_lint.probe.experiments.graph import DynamicShape
+from ms_lint.probe.experiments.layers import ConvBuild, DropoutZeroes, LayerInConstruct, MomentumStep, PrimitiveWithTensors
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.seed import SeedDivergence
 
@@ -38,6 +39,11 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "nested-tensor-condition": Declared(NO_EXPERIMENT_YET),
     "too-many-tensor-conditions": Declared(NO_EXPERIMENT_YET),
     "unrolled-loop-tensor-condition": Declared(NO_EXPERIMENT_YET),
+    "dropout-positional-keep-prob": DropoutZeroes(),
+    "batchnorm-torch-momentum": MomentumStep(),
+    "conv-padding-without-pad-mode": ConvBuild(),
+    "cell-built-in-construct": LayerInConstruct(),
+    "primitive-called-with-tensors": PrimitiveWithTensors(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
