@@ -10,7 +10,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
-from ms_lint.semantics import catalog, cells, names
+from ms_lint.semantics import catalog, cells, names, pytorch
 
 SYMBOL = "cell-built-in-construct"
 DROPOUTS = frozenset(
@@ -40,7 +40,7 @@ class CellBuiltInConstructChecker(MindSporeChecker):
         if not (isinstance(function, nodes.FunctionDef) and function.name == "construct"):
             return
         classdef = cells.enclosing_cell_class(node)
-        if classdef is None:
+        if classdef is None or not pytorch.applies(table.BUILT_IN_CONSTRUCT, self.target().version):
             return
         effect = _effect(node)
         if effect is None or _kept_on_self(node, function) or _inside_cell_arguments(node):

@@ -54,8 +54,9 @@ def _drop_probability(argument: nodes.NodeNG) -> Optional[Tuple[Confidence, str]
     """(confidence, effect) when the argument is meant as PyTorch's drop probability, else None.
 
     A literal below 0.5 is (nobody keeps less than half on purpose); 0.5 means the same either
-    way and above it is MindSpore 1.x's keep_prob idiom. A name or attribute is judged by its
-    value when known, else by its words (``dropout``, ``attn_drop``; never ``keep_prob``).
+    way and above it is MindSpore 1.x's keep_prob idiom. A name is judged by every value it may
+    hold when they are known (``rate = 0.5``, then ``rate = 1.0`` at inference: keep_prob), else,
+    like an attribute, by its words (``dropout``, ``attn_drop``; never ``keep_prob``).
     """
     value = pytorch.number(argument)
     if value is not None:
@@ -67,11 +68,13 @@ def _drop_probability(argument: nodes.NodeNG) -> Optional[Tuple[Confidence, str]
     word = argument.name if isinstance(argument, nodes.Name) else getattr(argument, "attrname", None)
     if word is None or any(keep in word.lower() for keep in KEEP_WORDS):
         return None
-    default = pytorch.default_of(argument) if isinstance(argument, nodes.Name) else None
-    if default is not None:
-        value = pytorch.number(default)
-        if value is None or not 0 <= value < 0.5:
-            return None  # a default of 0.9 reads as a keep probability
+    possible = pytorch.possible_numbers(argument) if isinstance(argument, nodes.Name) else None
+    if possible is not None:
+        values, from_default = possible
+        if not all(0 <= value < 0.5 for value in values):
+            return None  # 0.9, or 1.0 at inference, reads as a keep probability
+        if not from_default:
+            return HIGH, f"it zeroes {1 - max(values):.0%} or more of the activations in training"
     elif not any(drop in word.lower() for drop in DROP_WORDS):
         return None
     effect = f"if {argument.as_string()} is a drop probability p, training zeroes 1 - p of the activations and p = 0 raises"

@@ -8,7 +8,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
-from ms_lint.semantics import names, scope, values
+from ms_lint.semantics import names, pytorch, scope, values
 
 SYMBOL = "primitive-called-with-tensors"
 
@@ -33,7 +33,7 @@ class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
         if not node.args and not node.keywords:
             return
         entity = names.called_entity(node)
-        if entity is None or entity.kind != "primitive":
+        if entity is None or entity.kind != "primitive" or not pytorch.applies(table.PRIMITIVE_INPUTS, self.target().version):
             return
         function = scope.enclosing_function(node)
         if function is None:

@@ -32,6 +32,11 @@ def _basenames(behaviour: str) -> frozenset:
     return catalog.basenames_of(frozenset(catalog.canonical(name) for label, _, name in keys if label == behaviour))
 
 
+def applies(behaviour: str, version: Tuple[int, ...]) -> bool:
+    """Whether the table has an entry of ``behaviour`` for ``version``."""
+    return bool(_entries(behaviour, version))
+
+
 def entry_for(call: nodes.Call, behaviour: str, version: Tuple[int, ...]) -> Optional[Tuple[catalog.Entity, table.Mapping]]:
     """The catalog entity a call builds and its entry of ``behaviour``, if the entry holds for ``version``."""
     if not names.may_call(call, _basenames(behaviour)):
@@ -60,13 +65,29 @@ def number(expr: Optional[nodes.NodeNG]) -> Optional[Number]:
     return None
 
 
-def default_of(name: nodes.Name) -> Optional[nodes.NodeNG]:
-    """The default value of the function argument a name refers to, if it is one and has one."""
-    binding = names.single_binding(name)
-    arguments_node = binding.parent if isinstance(binding, nodes.AssignName) else None
-    if not isinstance(arguments_node, nodes.Arguments):
-        return None
+def possible_numbers(name: nodes.Name) -> Optional[Tuple[Tuple[Number, ...], bool]]:
+    """Every number a name may hold, and whether one is an argument's default (a caller may pass another).
+
+    None unless each of its bindings is a plain ``name = <number>`` or an argument with a number
+    as default: ``rate = 0.5`` then ``rate = 1.0`` in a branch gives ``((0.5, 1.0), False)``.
+    """
+    found, default = [], False
+    for binding in names.bindings(name):
+        parent = binding.parent if isinstance(binding, nodes.AssignName) else None
+        if isinstance(parent, nodes.Assign) and parent.targets == [binding]:
+            value = number(parent.value)
+        elif isinstance(parent, nodes.Arguments):
+            value, default = number(_default(parent, binding.name)), True
+        else:
+            return None
+        if value is None:
+            return None
+        found.append(value)
+    return (tuple(found), default) if found else None
+
+
+def _default(arguments: nodes.Arguments, name: str) -> Optional[nodes.NodeNG]:
     try:
-        return arguments_node.default_value(name.name)
+        return arguments.default_value(name)
     except Exception:  # pylint: disable=broad-except  # astroid's NoDefault
         return None

@@ -26,3 +26,18 @@ def build(config, dropout_rate, keep_prob, rate, drop=0.9, drop_path=0.0):
         nn.Dropout(1 - dropout_rate),
         nn.Dropout(float(dropout_rate)),
     ]
+
+
+def vgg_head(is_training):
+    """MindSpore's model zoo idiom: keep half in training, everything at inference."""
+    dropout_ratio = 0.5
+    if not is_training:
+        dropout_ratio = 1.0
+    return nn.Dropout(dropout_ratio)
+
+
+def branches(small):
+    rate = 0.1
+    if small:
+        rate = 0.2
+    return nn.Dropout(rate)  # [dropout-positional-keep-prob]
