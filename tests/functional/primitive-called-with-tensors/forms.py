@@ -25,3 +25,9 @@ class Net(nn.Cell):
 def helper(value, axis):
     """Not a graph entry, no caller: the kind of value is not known."""
     return ops.L2Normalize(value, axis)
+
+
+class Tome(nn.Cell):
+    def construct(self, x):
+        zeros = ops.Zeros(device=x.device)  # a Tensor's device is a string, not a Tensor
+        return zeros
