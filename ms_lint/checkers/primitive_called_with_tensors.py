@@ -40,7 +40,7 @@ class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
             return
         evaluator = values.evaluator(function)
         given = [*node.args, *(keyword.value for keyword in node.keywords or ())]
-        tensors = [argument for argument in given if evaluator.is_tensor(argument)]
+        tensors = [argument for argument in given if pytorch.tensor_object(evaluator, argument)]
         if not tensors:
             return
         attributes = [arg.as_string() for arg in node.args if arg not in tensors]

@@ -15,9 +15,12 @@ from typing import Dict, Optional, Tuple, Union
 from astroid import nodes
 
 from ms_lint.data import pytorch as table
-from ms_lint.semantics import arguments, catalog, names
+from ms_lint.semantics import arguments, catalog, names, values
 
 Number = Union[int, float]
+# Tensor methods whose results are Python or numpy values: run-time values, but no Tensor objects.
+HOST_METHODS = frozenset({"asnumpy", "numpy", "tolist", "item"})
+MAX_DEPTH = 4  # names followed to their values
 
 
 @functools.lru_cache(maxsize=64)
@@ -91,3 +94,21 @@ def _default(arguments: nodes.Arguments, name: str) -> Optional[nodes.NodeNG]:
         return arguments.default_value(name)
     except Exception:  # pylint: disable=broad-except  # astroid's NoDefault
         return None
+
+
+def tensor_object(evaluator: values.Evaluator, expr: nodes.NodeNG, depth: int = 0) -> bool:
+    """A proven MindSpore Tensor, or a tuple or list of them (``(x, y)`` for ``ops.Concat``).
+
+    Stricter than the value analysis's TENSOR (a value known only at run time): anything
+    computed through ``x.asnumpy()`` or ``x.tolist()`` is a host value, not a Tensor.
+    """
+    if isinstance(expr, nodes.Name) and depth < MAX_DEPTH:
+        assigned = names.assigned_value(expr)
+        if assigned is not None:
+            return tensor_object(evaluator, assigned, depth + 1)
+    if isinstance(expr, (nodes.Tuple, nodes.List)):
+        return bool(expr.elts) and all(tensor_object(evaluator, element, depth + 1) for element in expr.elts)
+    for call in expr.nodes_of_class(nodes.Call):
+        if isinstance(call.func, nodes.Attribute) and call.func.attrname in HOST_METHODS:
+            return False
+    return evaluator.is_tensor(expr)

@@ -243,7 +243,7 @@ class PrimitiveWithTensors(Experiment):
     )
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
-        from ms_lint.semantics import scope, values  # pylint: disable=import-outside-toplevel
+        from ms_lint.semantics import pytorch, scope, values  # pylint: disable=import-outside-toplevel
 
         call = _flagged_call(context.finding.node)
         function = scope.enclosing_function(call) if call is not None else None
@@ -251,7 +251,7 @@ class PrimitiveWithTensors(Experiment):
             return unconfirmable("the flagged call could not be located")
         evaluator = values.evaluator(function)
         arguments = [("", arg) for arg in call.args] + [(k.arg, k.value) for k in call.keywords or () if k.arg]
-        given = [(name, None if evaluator.is_tensor(value) else value.as_string()) for name, value in arguments]
+        given = [(name, None if pytorch.tensor_object(evaluator, value) else value.as_string()) for name, value in arguments]
         return self.task(context, {"func": call.func.as_string(), "arguments": given})
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:

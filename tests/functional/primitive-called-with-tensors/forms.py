@@ -31,3 +31,11 @@ class Tome(nn.Cell):
     def construct(self, x):
         zeros = ops.Zeros(device=x.device)  # a Tensor's device is a string, not a Tensor
         return zeros
+
+
+class Decoder(nn.Cell):
+    def construct(self, x, lengths):
+        batch, width = x.shape[0], x.shape[2]
+        shape = (batch, lengths.max().asnumpy().tolist(), width)  # host values, not Tensors
+        expanded = ops.BroadcastTo(shape)(x)
+        return ops.BroadcastTo((batch, lengths.asnumpy().tolist(), width))(expanded)
