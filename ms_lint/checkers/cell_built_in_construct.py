@@ -14,7 +14,8 @@ from ms_lint.semantics import catalog, cells, names, pytorch
 
 SYMBOL = "cell-built-in-construct"
 DROPOUTS = frozenset(
-    f"mindspore.nn.layer.basic.{name}" for name in ("Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "DropoutExt", "Dropout2dExt")
+    f"mindspore.nn.layer.basic.{name}"
+    for name in ("Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "DropoutExt", "Dropout2dExt")
 )
 WEIGHTS_EFFECT = "its Parameters are created anew on every call, so they are never trained nor saved"
 DROPOUT_EFFECT = "a Cell created there is never in training mode, so it drops nothing"

@@ -191,7 +191,7 @@ class LayerInConstruct(Experiment):
         shown = runtime.shown(qualname, spec)
         net.set_train(True)
         if payload["dropout"]:
-            return self._dropout(runtime, net, shown, payload["call"])
+            return self._dropout(runtime, shown, payload["call"])
         before = [parameter.name for parameter in net.trainable_params()]
         inputs = [runtime.tensor(item, none_size=payload.get("none_size")) for item in spec["inputs"]]
         first = net(*inputs)
@@ -206,7 +206,7 @@ class LayerInConstruct(Experiment):
         return confirmed(evidence) if before == after else not_reproduced(evidence)
 
     @staticmethod
-    def _dropout(runtime, net: Any, shown: str, call: str) -> Verdict:
+    def _dropout(runtime, shown: str, call: str) -> Verdict:
         try:
             layer = eval(call, vars(runtime.module))  # pylint: disable=eval-used  # the user's own code
         except Exception as error:  # pylint: disable=broad-except
