@@ -97,7 +97,7 @@ def _default(arguments: nodes.Arguments, name: str) -> Optional[nodes.NodeNG]:
 
 
 def tensor_object(evaluator: values.Evaluator, expr: nodes.NodeNG, depth: int = 0) -> bool:
-    """A proven MindSpore Tensor, or a tuple or list of them (``(x, y)`` for ``ops.Concat``).
+    """A proven MindSpore Tensor, or a tuple or list holding one (``(x, y)`` for ``ops.Concat``).
 
     Stricter than the value analysis's TENSOR (a value known only at run time): anything
     computed through ``x.asnumpy()`` or ``x.tolist()`` is a host value, not a Tensor.
@@ -106,9 +106,15 @@ def tensor_object(evaluator: values.Evaluator, expr: nodes.NodeNG, depth: int = 
         assigned = names.assigned_value(expr)
         if assigned is not None:
             return tensor_object(evaluator, assigned, depth + 1)
+    if _host_value(expr):
+        return False
     if isinstance(expr, (nodes.Tuple, nodes.List)):
-        return bool(expr.elts) and all(tensor_object(evaluator, element, depth + 1) for element in expr.elts)
+        return any(tensor_object(evaluator, element, depth + 1) for element in expr.elts)
+    return evaluator.is_tensor(expr)
+
+
+def _host_value(expr: nodes.NodeNG) -> bool:
     for call in expr.nodes_of_class(nodes.Call):
         if isinstance(call.func, nodes.Attribute) and call.func.attrname in HOST_METHODS:
-            return False
-    return evaluator.is_tensor(expr)
+            return True
+    return False

@@ -39,3 +39,11 @@ class Decoder(nn.Cell):
         shape = (batch, lengths.max().asnumpy().tolist(), width)  # host values, not Tensors
         expanded = ops.BroadcastTo(shape)(x)
         return ops.BroadcastTo((batch, lengths.asnumpy().tolist(), width))(expanded)
+
+
+class Unet(nn.Cell):
+    def construct(self, x):
+        r = x.copy()
+        for _ in range(2):
+            x = ops.Concat((x, r), axis=1)  # [primitive-called-with-tensors]
+        return ops.Concat((x, r), axis=1)  # [primitive-called-with-tensors]
