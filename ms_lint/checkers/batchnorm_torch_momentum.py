@@ -8,7 +8,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
-from ms_lint.semantics import pytorch
+from ms_lint.semantics import names, pytorch
 
 SYMBOL = "batchnorm-torch-momentum"
 # Below this, a momentum reads as PyTorch's (0.1, 0.01, 0.03): the running statistics would follow each batch.
@@ -34,13 +34,21 @@ class BatchnormTorchMomentumChecker(MindSporeChecker):
         found = pytorch.entry_for(node, table.TORCH_MOMENTUM, self.target().version)
         if found is None:
             return
-        argument = pytorch.bound(node, found[0]).get("momentum")
+        bound = pytorch.bound(node, found[0])
+        argument = bound.get("momentum")
         value = pytorch.number(argument)
-        if value is None or not 0 <= value < TORCH_RANGE:
+        if value is None or not 0 <= value < TORCH_RANGE or _frozen(bound.get("use_batch_statistics")):
             return
         written = argument.as_string()
         args = (node.as_string(), written, f"{value:.0%}", f"{1 - value:.0%}", written, _complement(value))
         self.add_message(SYMBOL, node=argument, args=args, confidence=HIGH)
+
+
+def _frozen(use_batch_statistics) -> bool:
+    """``use_batch_statistics=False``: the moving statistics are used as they are and never updated."""
+    if isinstance(use_batch_statistics, nodes.Name):
+        use_batch_statistics = names.assigned_value(use_batch_statistics)
+    return isinstance(use_batch_statistics, nodes.Const) and use_batch_statistics.value is False
 
 
 def _complement(value: float) -> str:

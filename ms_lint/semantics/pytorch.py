@@ -20,6 +20,8 @@ from ms_lint.semantics import arguments, catalog, names, values
 Number = Union[int, float]
 # Tensor methods whose results are Python or numpy values: run-time values, but no Tensor objects.
 HOST_METHODS = frozenset({"asnumpy", "numpy", "tolist", "item"})
+# Operators that give a Python scalar: in graph code a value of the run, but no Tensor.
+SCALAR_OPS = frozenset({"ScalarCast", "scalar_cast"})
 MAX_DEPTH = 4  # names followed to their values
 
 
@@ -114,7 +116,11 @@ def tensor_object(evaluator: values.Evaluator, expr: nodes.NodeNG, depth: int = 
 
 
 def _host_value(expr: nodes.NodeNG) -> bool:
+    """Computed through ``x.asnumpy()``, ``x.tolist()`` or ``ops.ScalarCast()``: a Python or numpy value."""
     for call in expr.nodes_of_class(nodes.Call):
         if isinstance(call.func, nodes.Attribute) and call.func.attrname in HOST_METHODS:
+            return True
+        entity = names.called_entity(call)
+        if entity is not None and entity.path.rpartition(".")[2] in SCALAR_OPS:
             return True
     return False

@@ -17,3 +17,10 @@ layers = [
     nn.InstanceNorm2d(8, momentum=0.1),
     nn.SyncBatchNorm(8, momentum=0.1),  # not in the table yet
 ]
+
+FROZEN = False
+frozen = [
+    nn.BatchNorm2d(8, momentum=0.1, use_batch_statistics=False),  # statistics never updated
+    nn.BatchNorm2d(8, momentum=0.1, use_batch_statistics=FROZEN),
+    nn.BatchNorm2d(8, momentum=0.1, use_batch_statistics=True),  # [batchnorm-torch-momentum]
+]

@@ -47,3 +47,12 @@ class Unet(nn.Cell):
         for _ in range(2):
             x = ops.Concat((x, r), axis=1)  # [primitive-called-with-tensors]
         return ops.Concat((x, r), axis=1)  # [primitive-called-with-tensors]
+
+
+
+class Regenerate(nn.Cell):
+    def construct(self, x_offset):
+        k2 = x_offset.shape[-1]
+        k = ops.ScalarCast()(k2 ** 0.5, ms.int32)  # a Python int: the number of outputs
+        splits = ops.Split(axis=-1, output_num=k)(x_offset)
+        return ops.Split(axis=-1, output_num=x_offset)(splits[0])  # [primitive-called-with-tensors]
