@@ -35,6 +35,8 @@ class ConvPaddingWithoutPadModeChecker(MindSporeChecker):
         if found is None:
             return
         entity, _ = found
+        if any(keyword.arg not in entity.args for keyword in node.keywords or ()):
+            return  # a keyword the layer does not take (PyTorch's groups, bias) raises TypeError first
         bound = pytorch.bound(node, entity)
         verdict = _misplaced_padding(bound) or _padding_without_pad_mode(entity, bound)
         if verdict is not None:

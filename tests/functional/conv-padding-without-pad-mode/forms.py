@@ -28,3 +28,9 @@ def build(mode, padding):
         nn.Conv2d(3, 8, 3, padding=padding),
         nn.Conv2dBnAct(3, 8, 3, padding=1),  # not in the table
     ]
+
+
+torch_keywords = [
+    nn.Conv2d(96, 256, kernel_size=5, padding=2, groups=2),  # TypeError for groups first
+    nn.Conv2d(64, 64, 3, 1, 1, bias=False),  # TypeError for bias first
+]
