@@ -99,7 +99,8 @@ def _default(arguments: nodes.Arguments, name: str) -> Optional[nodes.NodeNG]:
 
 
 def tensor_object(evaluator: values.Evaluator, expr: nodes.NodeNG, depth: int = 0) -> bool:
-    """A proven MindSpore Tensor, or a tuple or list holding one (``(x, y)`` for ``ops.Concat``).
+    """A proven MindSpore Tensor, or a tuple or list of Tensors and values of unknown kind holding one
+    (``(x, y)`` for ``ops.Concat``).
 
     Stricter than the value analysis's TENSOR (a value known only at run time): anything
     computed through ``x.asnumpy()`` or ``x.tolist()`` is a host value, not a Tensor.
@@ -111,6 +112,8 @@ def tensor_object(evaluator: values.Evaluator, expr: nodes.NodeNG, depth: int = 
     if _host_value(expr):
         return False
     if isinstance(expr, (nodes.Tuple, nodes.List)):
+        if any(evaluator.is_constant(element) for element in expr.elts):
+            return False  # a shape or padding spec, such as ((0, 0), (0, h % 2))
         return any(tensor_object(evaluator, element, depth + 1) for element in expr.elts)
     return evaluator.is_tensor(expr)
 

@@ -56,3 +56,9 @@ class Regenerate(nn.Cell):
         k = ops.ScalarCast()(k2 ** 0.5, ms.int32)  # a Python int: the number of outputs
         splits = ops.Split(axis=-1, output_num=k)(x_offset)
         return ops.Split(axis=-1, output_num=x_offset)(splits[0])  # [primitive-called-with-tensors]
+
+
+class Window(nn.Cell):
+    def construct(self, x, h, w):
+        pad = ops.Pad(paddings=((0, 0), (0, h % 2), (0, w % 2)))  # a padding spec, however h came
+        return pad(x)
