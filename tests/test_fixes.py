@@ -428,3 +428,38 @@ def test_a_fixed_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
         files.write_whole(str(target), b"newer\n")
     assert target.read_text(encoding="utf-8") == "new\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["model.py"]  # no temporary file left
+
+
+# -- dropout-positional-keep-prob: p= keeps the drop probability the author meant ---------------
+
+DROPOUT = "dropout-positional-keep-prob"
+DROPOUTS = source(
+    """
+    import mindspore.nn as nn
+
+    RATE = 0.2
+
+
+    class Head(nn.Cell):
+        def __init__(self, attn_drop):
+            super().__init__()
+            self.a = nn.Dropout(0.1)
+            self.b = nn.Dropout(RATE)
+            self.c = nn.Dropout(attn_drop)
+
+        def construct(self, x):
+            return self.c(self.b(self.a(x)))
+    """
+)
+
+
+def test_positional_dropout_becomes_p(tmp_path, request):
+    new_text = fixed(tmp_path, request, DROPOUTS, DROPOUT)
+    assert new_text == DROPOUTS.replace("Dropout(0.1)", "Dropout(p=0.1)").replace("Dropout(RATE)", "Dropout(p=RATE)").replace(
+        "Dropout(attn_drop)", "Dropout(p=attn_drop)"
+    )
+
+
+def test_positional_dropout_of_an_attribute_is_left_alone(tmp_path, request):
+    text = "import mindspore.nn as nn\n\n\ndef head(config):\n    return nn.Dropout(config.dropout)\n"
+    assert "config.dropout is neither a literal nor a name" in refused(tmp_path, request, text)

@@ -446,3 +446,41 @@ def test_an_experiment_that_asks_mindspore_alone_runs_where_the_user_s_module_ca
     status, evidence = probe_status(message)
     assert status == CONFIRMED, evidence
     assert "hasattr(mindspore.nn.layer.basic.Dense, 'cuda') is False" in evidence
+# -- PyTorch semantics: the evidence names what was built and what it did --------------------------
+
+
+def _evidence(symbol):
+    messages = run_pylint([RULES / symbol / "bad.py"], *PROBE)
+    return {message.line: probe_status(message)[1] for message in messages}
+
+
+def test_dropout_evidence_is_the_fraction_zeroed():
+    evidence = _evidence("dropout-positional-keep-prob")
+    assert evidence[12] == "nn.Dropout(0.1) (Dropout(keep_prob=0.1)) zeroes 90% of a 100x100 input of ones in training mode"
+    assert evidence[14].startswith("Classifier(attn_drop=0.1).attn_drop (Dropout(keep_prob=0.1)) zeroes 90%")
+    assert evidence[22].startswith("building nn.Dropout(0.0) raised ValueError: For 'Dropout', the 'keep_prob' must be")
+
+
+def test_batchnorm_evidence_is_the_moving_mean_after_one_step():
+    evidence = _evidence("batchnorm-torch-momentum")
+    assert evidence[12] == (
+        "after one training-mode step of Block(channels=4).bn on a batch of 10s, moving_mean is 9 "
+        "(PyTorch's momentum=0.1 gives 1)"
+    )
+
+
+def test_conv_evidence_is_the_error_building_it():
+    evidence = _evidence("conv-padding-without-pad-mode")
+    assert evidence[9].startswith("building nn.Conv2d(3, 64, 3, padding=1) raised ValueError: For 'Conv2D', the 'pad' must")
+    assert evidence[10].startswith("building nn.Conv2d(64, 64, 3, 1, 1) raised TypeError: For 'Conv2D', the type of 'pad_mode'")
+
+
+def test_layer_in_construct_evidence_is_the_trainable_parameters():
+    evidence = _evidence("cell-built-in-construct")
+    assert evidence[13].startswith("after Head(classes=4).set_train(True), a nn.Dropout(p=0.2) built as in construct has training=False")
+    assert evidence[14].startswith("Head(classes=4) in training mode holds 0 trainable Parameters before calling it and 0 after")
+
+
+def test_primitive_evidence_is_the_error_of_its_constructor():
+    evidence = _evidence("primitive-called-with-tensors")
+    assert evidence[9] == "ops.L2Normalize(Tensor(float32[2, 3]), axis=1) raised TypeError: multiple values for argument 'axis'"

@@ -41,6 +41,11 @@ from ms_lint.checkers.pytorch_name_on_mindspore_module import PytorchNameOnMinds
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
 from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
 from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
+from ms_lint.checkers.dropout_positional_keep_prob import DropoutPositionalKeepProbChecker
+from ms_lint.checkers.batchnorm_torch_momentum import BatchnormTorchMomentumChecker
+from ms_lint.checkers.conv_padding_without_pad_mode import ConvPaddingWithoutPadModeChecker
+from ms_lint.checkers.cell_built_in_construct import CellBuiltInConstructChecker
+from ms_lint.checkers.primitive_called_with_tensors import PrimitiveCalledWithTensorsChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -70,4 +75,9 @@ CHECKERS = (
     EvalDatasetDropRemainderChecker,
     DistributedDatasetNotShardedChecker,
     EvalLoopCellInTrainModeChecker,
+    DropoutPositionalKeepProbChecker,
+    BatchnormTorchMomentumChecker,
+    ConvPaddingWithoutPadModeChecker,
+    CellBuiltInConstructChecker,
+    PrimitiveCalledWithTensorsChecker,
 )

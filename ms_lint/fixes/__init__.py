@@ -8,9 +8,19 @@ reported as usual. Findings come from a normal lint run, so pragmas, options and
 ``--disable`` apply to the fixes too.
 """
 
-from ms_lint.fixes import cell_container_not_registered, forward_without_construct, pytorch_method_on_cell_or_tensor
+from ms_lint.fixes import (
+    cell_container_not_registered,
+    dropout_positional_keep_prob,
+    forward_without_construct,
+    pytorch_method_on_cell_or_tensor,
+)
 
 FIXERS = {
     fixer.SYMBOL: fixer
-    for fixer in (cell_container_not_registered, forward_without_construct, pytorch_method_on_cell_or_tensor)
+    for fixer in (
+        cell_container_not_registered,
+        forward_without_construct,
+        pytorch_method_on_cell_or_tensor,
+        dropout_positional_keep_prob,
+    )
 }

@@ -44,7 +44,7 @@ class Kind(enum.Enum):
 # Attributes the compiler knows on whatever they are read from (static shapes).
 SHAPE_ATTRIBUTES = frozenset({"shape", "ndim", "dtype"})
 # Further Tensor attributes and methods whose results the compiler knows under static shapes.
-CONSTANT_ATTRIBUTES = SHAPE_ATTRIBUTES | frozenset({"size", "itemsize", "nbytes", "strides"})
+CONSTANT_ATTRIBUTES = SHAPE_ATTRIBUTES | frozenset({"size", "itemsize", "nbytes", "strides", "device"})
 CONSTANT_METHODS = frozenset({"dim", "numel", "nelement", "ndimension", "size"})
 # Functional ops and Primitives that return static shape or type information.
 CONSTANT_OPS = frozenset(

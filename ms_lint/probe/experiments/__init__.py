@@ -16,6 +16,8 @@ from typing import Dict
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
 from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
+from ms_lint.probe.experiments.graph import DynamicShape
+from ms_lint.probe.experiments.layers import ConvBuild, DropoutZeroes, LayerInConstruct, MomentumStep, PrimitiveWithTensors
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
@@ -64,6 +66,11 @@ EXPERIMENTS: Dict[str, Experiment] = {
         "comparing what each rank reads needs a multi-process launch (msrun/mpirun) and the training data"
     ),
     "eval-loop-cell-in-train-mode": TrainingModeOutputs(),
+    "dropout-positional-keep-prob": DropoutZeroes(),
+    "batchnorm-torch-momentum": MomentumStep(),
+    "conv-padding-without-pad-mode": ConvBuild(),
+    "cell-built-in-construct": LayerInConstruct(),
+    "primitive-called-with-tensors": PrimitiveWithTensors(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

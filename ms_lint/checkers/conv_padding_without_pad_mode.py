@@ -1,0 +1,73 @@
+"""conv-padding-without-pad-mode: nn.Conv2d(..., padding=p) ported from PyTorch, without pad_mode="pad"."""
+
+from __future__ import annotations
+
+from typing import Dict, Optional, Tuple
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.interfaces import HIGH
+
+from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.data import pytorch as table
+from ms_lint.semantics import constants, pytorch
+
+SYMBOL = "conv-padding-without-pad-mode"
+PAD = "pad"
+
+
+class ConvPaddingWithoutPadModeChecker(MindSporeChecker):
+    msgs = {
+        "E7310": (
+            "%s %s, so MindSpore raises %s when the layer is built. Pass pad_mode=\"pad\", padding=%s as keywords.",
+            SYMBOL,
+            "MindSpore's convolution layers pad only with pad_mode=\"pad\": with the default pad_mode=\"same\" "
+            "(or \"valid\") a non-zero padding raises ValueError, and the fifth positional parameter, where "
+            "PyTorch has padding, is pad_mode.",
+        )
+    }
+
+    doc_appendix = staticmethod(lambda: table.semantics_table(table.PAD_MODE))
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        found = pytorch.entry_for(node, table.PAD_MODE, self.target().version)
+        if found is None:
+            return
+        entity, _ = found
+        if any(keyword.arg not in entity.args for keyword in node.keywords or ()):
+            return  # a keyword the layer does not take (PyTorch's groups, bias) raises TypeError first
+        bound = pytorch.bound(node, entity)
+        verdict = _misplaced_padding(bound) or _padding_without_pad_mode(entity, bound)
+        if verdict is not None:
+            argument, what, error, padding = verdict
+            self.add_message(SYMBOL, node=argument, args=(node.as_string(), what, error, padding), confidence=HIGH)
+
+
+def _misplaced_padding(bound: Dict[str, nodes.NodeNG]) -> Optional[Tuple[nodes.NodeNG, str, str, str]]:
+    """``nn.Conv2d(c, c, 3, 1, 1)``: PyTorch's fifth positional (padding) is MindSpore's pad_mode."""
+    pad_mode = bound.get("pad_mode")
+    if pad_mode is None or pytorch.number(pad_mode) is None:
+        return None
+    written = pad_mode.as_string()
+    what = f"passes {written} as pad_mode (MindSpore's padding is the sixth positional parameter)"
+    return pad_mode, what, "TypeError (pad_mode must be a str)", written
+
+
+def _padding_without_pad_mode(entity, bound: Dict[str, nodes.NodeNG]) -> Optional[Tuple[nodes.NodeNG, str, str, str]]:
+    """A known non-zero padding with pad_mode left at its default or set to another literal mode."""
+    pad_mode, padding = bound.get("pad_mode"), bound.get("padding")
+    mode = constants.fold(pad_mode) if pad_mode is not None else entity.defaults.get("pad_mode")
+    if not isinstance(mode, str) or mode == PAD or not _positive(padding):
+        return None
+    where = "leaves pad_mode at its default" if pad_mode is None else "sets pad_mode to"
+    what = f'pads by {padding.as_string()} but {where} "{mode}"'
+    return padding, what, "ValueError (the 'pad' must be zero when 'pad_mode' is not 'pad')", padding.as_string()
+
+
+def _positive(padding: Optional[nodes.NodeNG]) -> bool:
+    """A padding whose value is known and not all zeros."""
+    value = constants.fold(padding) if padding is not None else None
+    if isinstance(value, int):
+        return value > 0
+    return isinstance(value, tuple) and all(isinstance(item, int) for item in value) and any(value)

@@ -1,0 +1,53 @@
+"""primitive-called-with-tensors: ops.L2Normalize(x, axis=1), a Primitive class given its input Tensors."""
+
+from __future__ import annotations
+
+from astroid import nodes
+from pylint.checkers.utils import only_required_for_messages
+from pylint.interfaces import HIGH
+
+from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.data import pytorch as table
+from ms_lint.semantics import names, pytorch, scope, values
+
+SYMBOL = "primitive-called-with-tensors"
+
+
+class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
+    msgs = {
+        "E7309": (
+            "%s passes %s to the constructor of the Primitive %s, which takes the operator's attributes: "
+            "MindSpore raises TypeError or gives back an operator, not a Tensor. Build the operator, then call it "
+            "on the Tensors: %s.",
+            SYMBOL,
+            "A Primitive class such as ops.L2Normalize is built with its attributes (axis, epsilon) and then "
+            "called with its inputs. Giving it the input Tensors, as PyTorch's functional style does, binds them "
+            "to the attributes.",
+        )
+    }
+
+    doc_appendix = staticmethod(lambda: table.semantics_table(table.PRIMITIVE_INPUTS))
+
+    @only_required_for_messages(SYMBOL)
+    def visit_call(self, node: nodes.Call) -> None:
+        if not node.args and not node.keywords:
+            return
+        entity = names.called_entity(node)
+        if entity is None or entity.kind != "primitive" or not pytorch.applies(table.PRIMITIVE_INPUTS, self.target().version):
+            return
+        function = scope.enclosing_function(node)
+        if function is None:
+            return
+        evaluator = values.evaluator(function)
+        given = [*node.args, *(keyword.value for keyword in node.keywords or ())]
+        tensors = [argument for argument in given if pytorch.tensor_object(evaluator, argument)]
+        if not tensors:
+            return
+        attributes = [arg.as_string() for arg in node.args if arg not in tensors]
+        attributes += [f"{k.arg}={k.value.as_string()}" for k in node.keywords or () if k.value not in tensors and k.arg]
+        inputs = ", ".join(tensor.as_string() for tensor in tensors)
+        fix = f"{node.func.as_string()}({', '.join(attributes)})({inputs})"
+        several = len(tensors) > 1 or isinstance(tensors[0], (nodes.Tuple, nodes.List))
+        given_text = f"the Tensor{'s' if several else ''} {inputs}"
+        args = (node.as_string(), given_text, node.func.as_string(), fix)
+        self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)

@@ -1,0 +1,293 @@
+"""Experiments on layers whose arguments mean something else than in PyTorch: build the flagged
+layer under MindSpore and measure what it does.
+
+The layer is built from the flagged call as written, in the namespace of its module
+(``nn.Dropout(0.1)``, ``nn.Conv2d(3, 64, 3, padding=1)``). When the call reads names of
+its method (``nn.BatchNorm2d(channels, momentum=0.1)``), the Cell around it is built as
+configured and the layer is taken from the attribute the line assigns (``self.bn``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Tuple, Union
+
+from ms_lint.probe import source
+from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+SIDE = 100  # a SIDE x SIDE input of ones: enough elements for a fraction to be exact to a percent
+BATCH_VALUE = 10.0
+RANKS = {"BatchNorm1d": 2, "BatchNorm2d": 4, "BatchNorm3d": 5}
+
+
+def _flagged_call(node) -> Optional[Any]:
+    """The call a finding is about: the node itself, or the call whose argument it is."""
+    from astroid import nodes  # pylint: disable=import-outside-toplevel  # the parent process only
+
+    while node is not None and not isinstance(node, nodes.Call):
+        if node.is_statement:
+            return None
+        node = node.parent
+    return node
+
+
+class _Built:
+    """A layer, or the error building it raised, and how it was built (for evidence)."""
+
+    def __init__(self, shown: str, layer: Any = None, error: Optional[BaseException] = None):
+        self.shown, self.layer, self.error = shown, layer, error
+
+
+def _build(runtime, payload: Dict[str, Any]) -> _Built:
+    """The flagged layer: its call evaluated in its module, else the attribute of the Cell built as configured."""
+    call = payload["call"]
+    try:
+        return _Built(call, layer=eval(call, vars(runtime.module)))  # pylint: disable=eval-used  # the user's own code
+    except NameError as error:
+        if not payload.get("attr"):
+            raise Unconfirmable(f"{call} reads {error.name or 'a local name'}, known only where it runs") from error
+    except Exception as error:  # pylint: disable=broad-except
+        return _Built(call, error=error)
+    qualname, attr, spec = payload["cell"], payload["attr"], payload.get("spec")
+    shown = f"{runtime.shown(qualname, spec)}.{attr}"
+    try:
+        net = runtime.build(qualname, spec)
+    except Unconfirmable as error:
+        if error.__cause__ is not None:
+            return _Built(runtime.shown(qualname, spec), error=error.__cause__)
+        raise
+    if not hasattr(net, attr):
+        raise Unconfirmable(f"{runtime.shown(qualname, spec)} did not set self.{attr}")
+    return _Built(shown, layer=getattr(net, attr))
+
+
+class BuiltLayer(Experiment):
+    """Build the flagged layer; subclasses measure it, or judge the error building it raised."""
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        call = _flagged_call(context.finding.node)
+        if call is None:
+            return unconfirmable("the flagged call could not be located")
+        payload: Dict[str, Any] = {"call": call.as_string(), **self.details(context.finding.node)}
+        cell = context.cell_class()
+        attr = source.self_attribute_at(context.finding.path, context.finding.line)
+        if cell is not None and attr is not None:
+            payload.update(context.cell_payload(cell), attr=attr)
+        return self.task(context, payload)
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
+
+        built = _build(runtime, payload)
+        if built.error is not None:
+            return self.raised(built.shown, error_text(built.error))
+        return self.measure(runtime, built.layer, built.shown, payload)
+
+    def details(self, node) -> Dict[str, Any]:  # pylint: disable=unused-argument
+        """What the experiment needs from the flagged node besides the call (in the parent process)."""
+        return {}
+
+    def raised(self, shown: str, error: str) -> Verdict:
+        raise Unconfirmable(f"building {shown} raised {error}")
+
+    def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:
+        raise NotImplementedError
+
+
+class DropoutZeroes(BuiltLayer):
+    """The fraction of its input a built Dropout zeroes in training mode."""
+
+    summary = (
+        "builds the flagged `nn.Dropout` (from the call as written, or from the configured Cell) and measures the "
+        f"fraction of a {SIDE}x{SIDE} input of ones it zeroes in training mode; more than half confirms"
+    )
+
+    def raised(self, shown: str, error: str) -> Verdict:
+        if "keep_prob" in error:
+            return confirmed(f"building {shown} raised {error}")
+        return super().raised(shown, error)
+
+    def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:  # pylint: disable=unused-argument
+        ms, np = runtime.ms, _numpy()
+        layer.set_train(True)
+        output = layer(ms.Tensor(np.ones((SIDE, SIDE), np.float32))).asnumpy()
+        zeroed = float((output == 0).mean())
+        evidence = f"{shown} ({layer!r}) zeroes {zeroed:.0%} of a {SIDE}x{SIDE} input of ones in training mode"
+        return confirmed(evidence) if zeroed > 0.5 else not_reproduced(evidence)
+
+
+class MomentumStep(BuiltLayer):
+    """The moving mean of a built BatchNorm after one training-mode step on a batch of tens."""
+
+    summary = (
+        "builds the flagged BatchNorm layer and runs one training-mode step on a batch whose every value is "
+        f"{BATCH_VALUE:g}, from a moving mean of 0; a moving mean above half the batch's mean confirms that "
+        "MindSpore took most of it from the batch (PyTorch's momentum m would take m of it)"
+    )
+
+    def details(self, node) -> Dict[str, Any]:
+        from ms_lint.semantics import pytorch  # pylint: disable=import-outside-toplevel
+
+        return {"momentum": pytorch.number(node)}  # the finding is on the momentum as written
+
+    def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:
+        ms, np = runtime.ms, _numpy()
+        rank = RANKS.get(type(layer).__name__, 4)
+        # BatchNorm3d keeps its statistics in an inner BatchNorm2d.
+        norm = next((cell for _, cell in layer.cells_and_names() if hasattr(cell, "moving_mean")), None)
+        if norm is None:
+            raise Unconfirmable(f"{shown} ({type(layer).__name__}) has no moving_mean")
+        shape = (2, int(norm.moving_mean.shape[0])) + (2,) * (rank - 2)
+        layer.set_train(True)
+        batch = ms.Tensor(np.full(shape, BATCH_VALUE, np.float32))
+        try:
+            layer(batch)
+        except SystemError:  # MindSpore 2.10 under numpy 2 fails the first BatchNorm1d call of a process, once
+            layer(batch)
+        moving = float(norm.moving_mean.asnumpy().ravel()[0])
+        evidence = f"after one training-mode step of {shown} on a batch of {BATCH_VALUE:g}s, moving_mean is {moving:.3g}"
+        written = payload.get("momentum")
+        if written is not None:
+            evidence += f" (PyTorch's momentum={written:g} gives {written * BATCH_VALUE:.3g})"
+        return confirmed(evidence) if moving > BATCH_VALUE / 2 else not_reproduced(evidence)
+
+
+class ConvBuild(BuiltLayer):
+    """Building the flagged convolution must raise MindSpore's padding error."""
+
+    summary = "builds the flagged convolution layer as written and captures the error MindSpore raises about pad_mode"
+
+    def raised(self, shown: str, error: str) -> Verdict:
+        if "pad" in error:
+            return confirmed(f"building {shown} raised {error}")
+        return super().raised(shown, error)
+
+    def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:  # pylint: disable=unused-argument
+        return not_reproduced(f"{shown} was built without error ({layer!r})")
+
+
+class LayerInConstruct(Experiment):
+    """Call the Cell in training mode; its trainable Parameters must not grow, a Dropout built there must not drop."""
+
+    summary = (
+        "builds the Cell, sets it to training mode and calls it with the configured inputs: `trainable_params()` "
+        "must be the same before and after (the layer created in construct is not among them); for a Dropout, "
+        "builds it as written and shows it is not in training mode after the network's `set_train(True)`"
+    )
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        cell = context.cell_class()
+        call = _flagged_call(context.finding.node)
+        if cell is None or call is None:
+            return unconfirmable("the Cell class or the flagged call could not be located")
+        dropout = "Dropout" in call.func.as_string()
+        payload = dict(context.cell_payload(cell), call=call.as_string(), dropout=dropout)
+        if not dropout and (not payload["spec"] or payload["spec"].get("inputs") is None):
+            return unconfirmable(
+                f"needs input specs for {cell}.construct: add inputs (dtype and shape) to a "
+                f"[[tool.ms_lint.probe.cells]] entry for {cell}"
+            )
+        return self.task(context, payload)
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        qualname, spec = payload["cell"], payload.get("spec")
+        net = runtime.build(qualname, spec)
+        shown = runtime.shown(qualname, spec)
+        net.set_train(True)
+        if payload["dropout"]:
+            return self._dropout(runtime, shown, payload["call"])
+        before = [parameter.name for parameter in net.trainable_params()]
+        inputs = [runtime.tensor(item, none_size=payload.get("none_size")) for item in spec["inputs"]]
+        first = net(*inputs)
+        second = net(*inputs)
+        after = [parameter.name for parameter in net.trainable_params()]
+        differ = _differ(first, second)
+        evidence = (
+            f"{shown} in training mode holds {len(before)} trainable Parameters before calling it and "
+            f"{len(after)} after: the {payload['call']} created in construct is not among them"
+            + ("; two calls on the same inputs give different outputs" if differ else "")
+        )
+        return confirmed(evidence) if before == after else not_reproduced(evidence)
+
+    @staticmethod
+    def _dropout(runtime, shown: str, call: str) -> Verdict:
+        try:
+            layer = eval(call, vars(runtime.module))  # pylint: disable=eval-used  # the user's own code
+        except Exception as error:  # pylint: disable=broad-except
+            raise Unconfirmable(f"{call} cannot be built outside construct: {type(error).__name__}") from error
+        ms, np = runtime.ms, _numpy()
+        output = layer(ms.Tensor(np.ones((SIDE, SIDE), np.float32))).asnumpy()
+        zeroed = float((output == 0).mean())
+        evidence = (
+            f"after {shown}.set_train(True), a {call} built as in construct has training={layer.training} "
+            f"and zeroes {zeroed:.0%} of a {SIDE}x{SIDE} input of ones"
+        )
+        return confirmed(evidence) if not layer.training and zeroed == 0 else not_reproduced(evidence)
+
+
+def _numpy():
+    import numpy  # pylint: disable=import-outside-toplevel  # in the child process only
+
+    return numpy
+
+
+def _differ(first: Any, second: Any) -> bool:
+    try:
+        return not _numpy().array_equal(first.asnumpy(), second.asnumpy())
+    except Exception:  # pylint: disable=broad-except
+        return False
+
+
+class PrimitiveWithTensors(Experiment):
+    """Give the Primitive class Tensors as the flagged call does: it must raise or return an operator."""
+
+    summary = (
+        "calls the flagged Primitive class with small float32 Tensors where the code passes Tensors and the "
+        "other arguments as written; a TypeError, or an operator where a Tensor is expected, confirms"
+    )
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        from ms_lint.semantics import pytorch, scope, values  # pylint: disable=import-outside-toplevel
+
+        call = _flagged_call(context.finding.node)
+        function = scope.enclosing_function(call) if call is not None else None
+        if function is None:
+            return unconfirmable("the flagged call could not be located")
+        evaluator = values.evaluator(function)
+        arguments = [("", arg) for arg in call.args] + [(k.arg, k.value) for k in call.keywords or () if k.arg]
+        given = [(name, None if pytorch.tensor_object(evaluator, value) else value.as_string()) for name, value in arguments]
+        return self.task(context, {"func": call.func.as_string(), "arguments": given})
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
+
+        ms, np = runtime.ms, _numpy()
+        namespace = vars(runtime.module)
+        tensor = ms.Tensor(np.ones((2, 3), np.float32))
+        args, kwargs, shown = [], {}, []
+        for name, text in payload["arguments"]:
+            value, written = _argument(text, namespace, tensor)
+            if name:
+                kwargs[name] = value
+                shown.append(f"{name}={written}")
+            else:
+                args.append(value)
+                shown.append(written)
+        call = f"{payload['func']}({', '.join(shown)})"
+        try:
+            built = eval(payload["func"], namespace)(*args, **kwargs)  # pylint: disable=eval-used
+        except TypeError as error:
+            return confirmed(f"{call} raised {error_text(error)}")
+        if isinstance(built, ms.ops.Primitive):
+            return confirmed(f"{call} returned the operator {type(built).__name__}, not a Tensor")
+        return not_reproduced(f"{call} returned {type(built).__name__}")
+
+
+def _argument(text: Optional[str], namespace: dict, tensor: Any) -> Tuple[Any, str]:
+    """A Tensor where the code passes one, else the argument evaluated in the module."""
+    if text is None:
+        return tensor, "Tensor(float32[2, 3])"
+    try:
+        return eval(text, namespace), text  # pylint: disable=eval-used  # the user's own code
+    except Exception as error:  # pylint: disable=broad-except
+        raise Unconfirmable(f"{text} cannot be evaluated outside its function") from error
