@@ -270,6 +270,7 @@ class MindSporeChecker(BaseChecker):
     """
 
     name = "mindspore"
+    _options_target: Optional[Tuple[Any, options.Target]] = None  # (the configuration, its target)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -280,12 +281,20 @@ class MindSporeChecker(BaseChecker):
 
     def open(self) -> None:
         memo.new_run()
+        self._options_target = None
 
     def close(self) -> None:
         _flush(self.linter)
 
     def target(self, program: Optional[facts.ProgramFacts] = None) -> options.Target:
-        return options.target(self.linter.config, program or facts.ProgramFacts())
+        """The target from the options and ``program``'s facts; without a program, from the options alone
+        (resolved once per configuration: rules ask for it on every node)."""
+        config = self.linter.config
+        if program is not None:
+            return options.target(config, program)
+        if self._options_target is None or self._options_target[0] is not config:
+            self._options_target = (config, options.target(config, facts.ProgramFacts()))
+        return self._options_target[1]
 
     def add_message(  # pylint: disable=too-many-arguments
         self,

@@ -8,7 +8,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
-from ms_lint.semantics import names, pytorch, scope, values
+from ms_lint.semantics import catalog, names, pytorch, scope, values
 
 SYMBOL = "primitive-called-with-tensors"
 
@@ -30,7 +30,7 @@ class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
 
     @only_required_for_messages(SYMBOL)
     def visit_call(self, node: nodes.Call) -> None:
-        if not node.args and not node.keywords:
+        if (not node.args and not node.keywords) or not names.may_call(node, catalog.basenames_of(catalog.of_kind("primitive"))):
             return
         entity = names.called_entity(node)
         if entity is None or entity.kind != "primitive" or not pytorch.applies(table.PRIMITIVE_INPUTS, self.target().version):

@@ -93,6 +93,12 @@ def subclasses_of(path: str) -> frozenset:
     return frozenset({path} | {name for name, entry in entities.items() if path in entry.get("mro", ())})
 
 
+@functools.lru_cache(maxsize=16)
+def of_kind(kind: str) -> frozenset:
+    """Canonical paths of the catalog's entities of one kind ("primitive", "cell", "function"...)."""
+    return frozenset(name for name, entry in _load()["entities"].items() if entry.get("kind") == kind)
+
+
 @functools.lru_cache(maxsize=64)
 def basenames_of(paths: frozenset) -> frozenset:
     """Last components of every public name of these canonical paths (``Conv2d``, ``Conv2D``...).
