@@ -154,6 +154,7 @@ def own_instance_attributes(klass) -> frozenset:
     return frozenset(found)
 
 
+@functools.lru_cache(maxsize=None)
 def members(cls) -> frozenset:
     """Every attribute an instance of ``cls`` has: ``dir(cls)`` plus what its methods assign."""
     names = set(dir(cls))
@@ -193,6 +194,8 @@ class CatalogBuilder:
         self.entities: dict[str, dict] = {}
         self._canonical_by_id: dict[int, str] = {}
         self.classes: dict[str, type] = {}
+        self.objects: dict[str, object] = {}
+        self.walked: list[str] = []
 
     def canonical(self, obj, seen_as: str) -> str:
         known = self._canonical_by_id.get(id(obj))
@@ -264,6 +267,7 @@ class CatalogBuilder:
                     self.entities[canonical]["op"] = True
             return
         entry = self.kind(obj, canonical if canonical != path else path)
+        self.objects[canonical] = obj
         if inspect.isclass(obj):
             self.classes[canonical] = obj
         if entry["kind"] in ("function", "primitive_instance") and path.rpartition(".")[0] in OP_NAMESPACES:
@@ -289,6 +293,7 @@ class CatalogBuilder:
             if module is None:
                 continue
             self.add(module_name, module)
+            self.walked.append(module_name)
             for name in _public_names(module):
                 try:
                     obj = getattr(module, name)
@@ -320,8 +325,13 @@ def main(argv=None) -> int:
     os.chdir(scratch)
     import mindspore  # pylint: disable=import-outside-toplevel
 
-    catalog = CatalogBuilder(mindspore).build()
+    from ms_lint.tools import stubs  # pylint: disable=import-outside-toplevel
+
+    builder = CatalogBuilder(mindspore)
+    catalog = builder.build()
     options.output.write_text(json.dumps(catalog, indent=0, sort_keys=False) + "\n", encoding="utf-8")
+    stubs_out = options.output.with_name("stubs.json")
+    stubs_out.write_text(json.dumps(stubs.build(builder, mindspore), indent=0) + "\n", encoding="utf-8")
     print(
         f"catalog for MindSpore {catalog['mindspore_version']}: "
         f"{len(catalog['entities'])} entities, {len(catalog['names'])} aliases -> {options.output}",
