@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import enum
 import functools
 import inspect
 import json
@@ -158,6 +159,8 @@ def own_instance_attributes(klass) -> frozenset:
 def members(cls) -> frozenset:
     """Every attribute an instance of ``cls`` has: ``dir(cls)`` plus what its methods assign."""
     names = set(dir(cls))
+    if isinstance(cls, enum.EnumMeta):
+        names |= set(cls.__members__)  # aliases (Inter.LINEAR for Inter.BILINEAR) are not in dir()
     for klass in cls.__mro__:
         if str(getattr(klass, "__module__", "")).startswith("mindspore"):
             names |= own_instance_attributes(klass)

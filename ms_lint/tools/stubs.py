@@ -3,7 +3,7 @@
 Called by ``python -m ms_lint.tools.catalog`` with the walked install. Each module that defines a
 catalogued class or function becomes Python source holding only what pylint checks: classes with
 their bases, methods with their signatures, properties and attributes; functions with signatures;
-re-exports as imports. Bodies are ``pass``, so a call's result is unknown to pylint (never a false
+re-exports as imports. Bodies return an unknown value, so a call's result is unknown to pylint (never a false
 ``no-member`` on what an op returns). The file also lists every public module of the install, so
 ``import mindspore.x.y`` resolves exactly as it would with MindSpore installed.
 """
@@ -20,10 +20,10 @@ from collections import defaultdict
 
 from ms_lint.tools.catalog import members
 
-# Cell methods every subclass overrides with its own parameters: the stub makes them lambdas,
-# so pylint does not compare a Cell's ``construct(self, x)`` with ``Cell.construct(self, *args)``.
+# Cell methods every subclass overrides with its own parameters: the stubs of Cell and of every
+# MindSpore Cell make them lambdas, so pylint does not compare a network's ``construct(self, x)``
+# with ``Cell.construct(self, *args, **kwargs)`` or ``Optimizer.construct(self, gradients)``.
 CELL_HOOKS = ("construct", "bprop")
-CELL = "mindspore.nn.cell.Cell"
 # Modules whose classes a stub may name as bases (importable wherever pylint runs).
 STDLIB_BASES = ("abc", "enum", "collections", "collections.abc", "typing", "numbers", "threading")
 # Attributes every class has, or that only the interpreter reads: nothing for pylint to check.
@@ -103,8 +103,13 @@ def _signature(func, bound: str = "self") -> str:
     return ", ".join(out)
 
 
+# A call's result: unknown to pylint, and a ``return`` so that pylint does not take an assignment
+# from it for ``assignment-from-no-return``.
+BODY = "return _unknown()"
+
+
 def _function(name: str, func, indent: str = "", bound: str = "") -> str:
-    return f"{indent}def {name}({_signature(func, bound)}):\n{indent}    pass\n"
+    return f"{indent}def {name}({_signature(func, bound)}):\n{indent}    {BODY}\n"
 
 
 class Renderer:
@@ -178,13 +183,13 @@ class Renderer:
                 continue
             if static is MISSING and any(name in members(b) for b in compared):
                 continue
-            body.append(self._member(path, name, static))
+            body.append(self._member(name, static, hook=issubclass(cls, self.builder.cell) and name in CELL_HOOKS))
         header = f"class {self.defined[path][1]}({', '.join(exprs)}):\n" if exprs else f"class {self.defined[path][1]}:\n"
         return header + ("".join(body) or "    pass\n")
 
     @staticmethod
-    def _member(path: str, name: str, static) -> str:
-        if path == CELL and name in CELL_HOOKS:
+    def _member(name: str, static, hook: bool) -> str:
+        if hook:
             return f"    {name} = lambda self, *args, **kwargs: _unknown()\n"
         if isinstance(static, staticmethod):
             return "    @staticmethod\n" + _function(name, static.__func__, "    ")
@@ -195,7 +200,7 @@ class Renderer:
         if isinstance(static, property) or inspect.isgetsetdescriptor(static) or inspect.ismemberdescriptor(static):
             return f"    @property\n    def {name}(self):\n        pass\n"
         if inspect.ismethoddescriptor(static) or inspect.isbuiltin(static) or type(static).__name__ == "wrapper_descriptor":
-            return f"    def {name}(self, *args, **kwargs):\n        pass\n"
+            return f"    def {name}(self, *args, **kwargs):\n        {BODY}\n"
         if isinstance(static, (bool, int, float, str)) and not isinstance(static, enum.Enum) and static is not None:
             return f"    {name} = {_literal(static)}\n"
         return f"    {name} = _unknown()\n"
@@ -264,6 +269,8 @@ class Renderer:
                 for path, alias in self.imports[module].items()
             ]
             head = [f"import {m} as {_alias(m)}\n" for m in ("builtins", *STDLIB_BASES)] + [HELPER]
+            if module == "mindspore":
+                head.append(f"__version__ = {self.builder.ms.__version__!r}\n")
             sources[module] = "".join(head + imports + body + exports)
         return {"complete": sorted(complete), "sources": sources}
 
