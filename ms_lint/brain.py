@@ -55,7 +55,8 @@ def _unknown_beyond(module: nodes.Module, complete: bool):
         try:
             return found(name, context, ignore_locals)
         except AttributeInferenceError:
-            if name.startswith("__") or (complete and not name.startswith("_")):
+            # __getattr__ is how pylint asks whether a module serves any name: it must stay absent.
+            if name == "__getattr__" or (complete and not name.startswith("_")):
                 raise
             return [nodes.Unknown(parent=module)]
 

@@ -55,3 +55,4 @@ from mindspore.dataset.vision import Inter  # noqa: E402
 
 Inter.LINEAR
 ms.__version__
+from mindspore.version import __version__  # noqa: E402
