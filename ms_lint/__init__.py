@@ -4,7 +4,7 @@ Load it with ``pylint --load-plugins=ms_lint`` or ``load-plugins = ["ms_lint"]``
 under ``[tool.pylint.main]``. It never imports MindSpore.
 """
 
-from ms_lint import reporters
+from ms_lint import brain, reporters
 from ms_lint.checkers import CHECKERS
 from ms_lint.checkers.base import GraphFindingsNotice, register_once
 from ms_lint.options import MindSporeOptions
@@ -29,3 +29,8 @@ def _link_rule_pages(linter, checker) -> None:
             page = RULE_PAGE.format(symbol=definition.symbol)
             if page not in definition.description:
                 definition.description = f"{definition.description.rstrip()}\n\n{page}"
+
+
+def load_configuration(linter) -> None:
+    """Serve MindSpore to pylint's checks from the catalog's stubs unless ``mindspore-brain=n``."""
+    brain.enable(linter.config.mindspore_brain)

@@ -90,6 +90,17 @@ class MindSporeOptions(BaseChecker):
                 "pages' path in the ms_lint repository, docs/rules/.",
             },
         ),
+        (
+            "mindspore-brain",
+            {
+                "default": True,
+                "type": "yn",
+                "metavar": "<y or n>",
+                "help": "Let pylint's own checks see MindSpore as stub modules built from ms_lint's catalog "
+                "(the same whether MindSpore is installed or not: no import-error without it, no reading "
+                "of its sources with it). 'n' leaves pylint to read the installed MindSpore, if any.",
+            },
+        ),
     )
 
 

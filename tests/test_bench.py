@@ -20,3 +20,11 @@ def test_it_prints_both_times_and_their_ratio(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "1 file(s)" in printed
     assert "parse only:" in printed and "ms_lint checks:" in printed and "ratio:" in printed
+
+
+def test_full_prints_plain_pylint_and_pylint_with_ms_lint(tmp_path, capsys):
+    (tmp_path / "net.py").write_text("from mindspore import nn\n\nclass Net(nn.Cell):\n    def construct(self, x):\n        return x\n")
+    assert bench.main([str(tmp_path), "--repeat", "1", "--full"]) == 0
+    printed = capsys.readouterr().out
+    assert "plain pylint, MindSpore hidden:" in printed and "pylint + ms_lint, MindSpore hidden:" in printed
+    assert "ratio to plain pylint:" in printed

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from lint import REPO
+from probe_support import requires_mindspore
 
 TARGETS = sorted(str(path) for folder in ("rules", "tests/functional") for path in (REPO / folder).rglob("*.py"))
 PYLINT_ARGS = [
@@ -88,3 +89,22 @@ def test_parallel_runs_give_exactly_the_sequential_findings():
     sequential = run([sys.executable, "-m", "pylint", "-j1", *PYLINT_ARGS, *TARGETS])
     parallel = run([sys.executable, "-m", "pylint", "-j2", *PYLINT_ARGS, *TARGETS])
     assert findings(parallel.stdout) == findings(sequential.stdout)
+
+
+def test_findings_are_identical_with_the_brain_on_and_off():
+    """The brain feeds pylint's own checks; ms_lint's rules read the catalog by name either way."""
+    on = run([sys.executable, "-m", "pylint", *PYLINT_ARGS, *TARGETS])
+    off = run([sys.executable, "-m", "pylint", *PYLINT_ARGS, "--mindspore-brain=n", *TARGETS])
+    assert findings(off.stdout) == findings(on.stdout)
+
+
+@requires_mindspore
+def test_full_pylint_sees_the_same_mindspore_with_and_without_it_installed(tmp_path):
+    """With the brain, all of pylint's checks give the same findings whether MindSpore is installed or not."""
+    # duplicate-code is left out: the order it names two similar files in varies from run to run.
+    args = ["--rcfile", str(REPO / "tests" / "empty.rc"), "--load-plugins=ms_lint", "--output-format=json2", "--disable=duplicate-code",
+            "--persistent=n", str(REPO / "tests" / "brain_forms.py"), *TARGETS[:40]]
+    with_mindspore = run([sys.executable, "-m", "pylint", *args])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(site_without_mindspore(tmp_path))]))
+    without = run([sys.executable, "-S", "-m", "pylint", *args], env=env)
+    assert findings(without.stdout) == findings(with_mindspore.stdout)

@@ -38,6 +38,8 @@ class Entity:
     args: tuple = ()
     defaults: dict = field(default_factory=dict, compare=False, hash=False)
     value: Any = None
+    # Public attributes this class adds to the catalogued classes of its mro (see ``members``).
+    own_members: frozenset = field(default=frozenset(), compare=False, hash=False)
 
     def is_subclass_of(self, canonical: str) -> bool:
         return self.path == canonical or canonical in self.mro
@@ -83,7 +85,32 @@ def lookup(path: Optional[str]) -> Optional[Entity]:
         args=tuple(entry.get("args", ())),
         defaults=entry.get("defaults", {}),
         value=entry.get("value"),
+        own_members=frozenset(entry.get("members", ())),
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def members(path: Optional[str]) -> Optional[frozenset]:
+    """Public attributes of a catalogued class and its ancestors (methods, properties, class
+    attributes and what its methods assign to ``self``), or None if ``path`` is not a class."""
+    entity = lookup(path)
+    if entity is None or "members" not in _load()["entities"][entity.path]:
+        return None
+    found = set(entity.own_members)
+    for base in entity.mro:
+        base_entity = lookup(base)
+        if base_entity is not None:
+            found |= base_entity.own_members
+    return frozenset(found)
+
+
+def has_member(path: Optional[str], name: str) -> Optional[bool]:
+    """Whether instances of the catalogued class ``path`` have the public attribute ``name``;
+    None when the catalog cannot tell (not a catalogued class, or a private name)."""
+    found = members(path)
+    if found is None or name.startswith("_"):
+        return None
+    return name in found
 
 
 @functools.lru_cache(maxsize=64)

@@ -13,6 +13,12 @@ with PYTHONDONTWRITEBYTECODE set would otherwise compile them in every measured 
 The baseline is ``pylint --disable=all --enable=syntax-error``: with every message
 disabled, pylint exits before parsing anything, so one message stays on to make it
 build every module's AST.
+
+``--full`` also times all of pylint's checks, as editors and CI run them: plain pylint
+and pylint with ms_lint (whose brain serves MindSpore from the catalog's stubs), with
+MindSpore hidden and, when it is installed, with MindSpore installed. MindSpore is
+hidden by running the same interpreter with ``-S`` and a PYTHONPATH holding ms_lint
+and a copy of site-packages made of symlinks, MindSpore's entries left out.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ RUNNER = (
 COMMON = ["--persistent=n", "--score=n", "--reports=n", "--disable=all"]
 BASELINE = ["--enable=syntax-error"]
 MS_LINT = ["--load-plugins=ms_lint", "--enable=mindspore"]
+FULL = ["--persistent=n", "--score=n", "--reports=n"]
 
 
 def _empty_rcfile(directory: Path) -> Path:
@@ -101,11 +108,31 @@ def report(label: str, baseline: Tuple[float, int], plugin: Tuple[float, int]) -
     return ratio
 
 
+def hidden_env(scratch_dir: Path) -> dict:
+    """The environment (with ``-S``) of an interpreter that cannot import MindSpore."""
+    package_root = str(Path(__file__).resolve().parent.parent.parent)
+    shadow = _site_without_mindspore(scratch_dir)
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([package_root, str(shadow)]))
+
+
+def report_full(plain: Tuple[float, int], hidden: Tuple[float, int], installed: Optional[Tuple[float, int]]) -> None:
+    print("full pylint (all of pylint's checks)")
+    print(f"  plain pylint, MindSpore hidden:         {plain[0]:7.2f} s   {plain[1] / 1024:7.0f} MiB")
+    print(f"  pylint + ms_lint, MindSpore hidden:     {hidden[0]:7.2f} s   {hidden[1] / 1024:7.0f} MiB")
+    print(f"  ratio to plain pylint: {hidden[0] / plain[0]:.3f}")
+    if installed is None:
+        print("  MindSpore is not installed here: run again where it is to compare")
+        return
+    print(f"  pylint + ms_lint, MindSpore installed:  {installed[0]:7.2f} s   {installed[1] / 1024:7.0f} MiB")
+    print(f"  ratio installed / hidden: {installed[0] / hidden[0]:.3f}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+", help="directories or files to lint")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median is reported)")
     parser.add_argument("--jobs", type=int, default=1, help="pylint --jobs")
+    parser.add_argument("--full", action="store_true", help="also time all of pylint's checks, with and without ms_lint")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="ms_lint_bench_") as scratch:
         scratch_dir = Path(scratch)
@@ -118,13 +145,18 @@ def main(argv=None) -> int:
         label = "MindSpore installed" if installed else "MindSpore not installed"
         report(label, measure([*common, *BASELINE, *files], options.repeat, None),
                measure([*common, *MS_LINT, *files], options.repeat, None))
+        env = hidden_env(scratch_dir)
         if installed:
-            package_root = str(Path(__file__).resolve().parent.parent.parent)
-            shadow = _site_without_mindspore(scratch_dir)
-            env = dict(os.environ, PYTHONPATH=os.pathsep.join([package_root, str(shadow)]))
             report("MindSpore hidden (same environment, MindSpore left out of site-packages)",
                    measure([*common, *BASELINE, *files], options.repeat, env, ["-S"]),
                    measure([*common, *MS_LINT, *files], options.repeat, env, ["-S"]))
+        if options.full:
+            full = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *FULL]
+            report_full(
+                measure([*full, *files], options.repeat, env, ["-S"]),
+                measure([*full, "--load-plugins=ms_lint", *files], options.repeat, env, ["-S"]),
+                measure([*full, "--load-plugins=ms_lint", *files], options.repeat, None) if installed else None,
+            )
     return 0
 
 

@@ -12,17 +12,27 @@ The catalog records, for MindSpore's public modules:
 * ``entities``: each canonical path with its kind (``cell``, ``primitive``,
   ``function``, ``dtype``, ``module``, ...), MindSpore base classes, call
   signature, and, for Cells, whether an instance holds parameters;
-* ``tensor_methods`` and ``cell_methods``: attribute names of ``Tensor`` and ``nn.Cell``.
+* ``tensor_methods`` and ``cell_methods``: attribute names of ``Tensor`` and ``nn.Cell``;
+* for each class entity, ``members``: the public attributes it adds to the catalogued classes
+  of its ``mro`` (methods, properties, class attributes and the ``self.x = ...`` attributes its
+  methods set); a class's full member set is the union over itself and its ``mro``.
+
+It also writes the stub modules the astroid brain serves (``ms_lint/data/stubs.json``,
+see ``ms_lint.tools.stubs``).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import enum
+import functools
 import inspect
 import json
 import os
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
 # Modules users import names from. Order matters: the first path an instance is
@@ -126,6 +136,37 @@ def _signature(obj):
     return {"args": args, "defaults": defaults}
 
 
+@functools.lru_cache(maxsize=None)
+def own_instance_attributes(klass) -> frozenset:
+    """Names a class's own methods assign as ``self.<name> = ...``, read from its source."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return frozenset()
+    found = set()
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if not isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            continue
+        for target in targets:
+            for leaf in ast.walk(target):
+                if isinstance(leaf, ast.Attribute) and isinstance(leaf.value, ast.Name) and leaf.value.id == "self":
+                    found.add(leaf.attr)
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=None)
+def members(cls) -> frozenset:
+    """Every attribute an instance of ``cls`` has: ``dir(cls)`` plus what its methods assign."""
+    names = set(dir(cls))
+    if isinstance(cls, enum.EnumMeta):
+        names |= set(cls.__members__)  # aliases (Inter.LINEAR for Inter.BILINEAR) are not in dir()
+    for klass in cls.__mro__:
+        if str(getattr(klass, "__module__", "")).startswith("mindspore"):
+            names |= own_instance_attributes(klass)
+    return frozenset(names)
+
+
 def _count_parameters(cls):
     """Parameters held by an instance built with small trial arguments, or None."""
     for args in TRIAL_ARGS:
@@ -155,6 +196,9 @@ class CatalogBuilder:
         self.names: dict[str, str] = {}
         self.entities: dict[str, dict] = {}
         self._canonical_by_id: dict[int, str] = {}
+        self.classes: dict[str, type] = {}
+        self.objects: dict[str, object] = {}
+        self.walked: list[str] = []
 
     def canonical(self, obj, seen_as: str) -> str:
         known = self._canonical_by_id.get(id(obj))
@@ -226,6 +270,9 @@ class CatalogBuilder:
                     self.entities[canonical]["op"] = True
             return
         entry = self.kind(obj, canonical if canonical != path else path)
+        self.objects[canonical] = obj
+        if inspect.isclass(obj):
+            self.classes[canonical] = obj
         if entry["kind"] in ("function", "primitive_instance") and path.rpartition(".")[0] in OP_NAMESPACES:
             entry["op"] = True
         if entry["kind"] in ("cell", "primitive", "function", "class", "dataset", "parameter", "tensor"):
@@ -234,12 +281,22 @@ class CatalogBuilder:
                 entry.update(signature)
         self.entities[canonical] = entry
 
+    def _add_members(self) -> None:
+        for path, cls in self.classes.items():
+            inherited = set()
+            for base in cls.__mro__[1:]:
+                if self._canonical_by_id.get(id(base)) in self.classes:
+                    inherited |= members(base)
+            own = members(cls) - inherited
+            self.entities[path]["members"] = sorted(name for name in own if not name.startswith("_"))
+
     def build(self) -> dict:
         for module_name in PUBLIC_MODULES:
             module = _import(module_name)
             if module is None:
                 continue
             self.add(module_name, module)
+            self.walked.append(module_name)
             for name in _public_names(module):
                 try:
                     obj = getattr(module, name)
@@ -248,6 +305,7 @@ class CatalogBuilder:
                 if inspect.ismodule(obj) and not obj.__name__.startswith("mindspore"):
                     continue
                 self.add(f"{module_name}.{name}", obj)
+        self._add_members()
         return {
             "mindspore_version": self.ms.__version__,
             "generated_by": "python -m ms_lint.tools.catalog",
@@ -270,8 +328,13 @@ def main(argv=None) -> int:
     os.chdir(scratch)
     import mindspore  # pylint: disable=import-outside-toplevel
 
-    catalog = CatalogBuilder(mindspore).build()
+    from ms_lint.tools import stubs  # pylint: disable=import-outside-toplevel
+
+    builder = CatalogBuilder(mindspore)
+    catalog = builder.build()
     options.output.write_text(json.dumps(catalog, indent=0, sort_keys=False) + "\n", encoding="utf-8")
+    stubs_out = options.output.with_name("stubs.json")
+    stubs_out.write_text(json.dumps(stubs.build(builder, mindspore), indent=0) + "\n", encoding="utf-8")
     print(
         f"catalog for MindSpore {catalog['mindspore_version']}: "
         f"{len(catalog['entities'])} entities, {len(catalog['names'])} aliases -> {options.output}",

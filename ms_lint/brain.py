@@ -1,0 +1,108 @@
+"""An astroid brain for MindSpore: pylint sees ``mindspore`` as small stub modules from the catalog.
+
+Without it, pylint reads MindSpore's own sources when MindSpore is installed (slow, and every
+Cell's ``construct`` is ``arguments-differ``) and reports every ``mindspore`` import as
+``import-error`` when it is not (the usual CI lint job). With it, ``mindspore`` and its
+submodules are built from ``ms_lint/data/stubs.json`` (generated with the catalog by
+``python -m ms_lint.tools.catalog``) on first use, the same whether MindSpore is installed or not:
+
+* a name the catalog lists gets pylint's full checks (``nn.Dense(1, 2, 3, 4, 5, 6, 7, 8)``);
+* a public name missing from a module the catalog lists completely is pylint's ``no-member`` /
+  ``no-name-in-module`` (``nn.Linear``, ``ops.Relu``);
+* anything the catalog cannot vouch for (private modules and names, modules it only knows by
+  file name) resolves to an unknown value, on which pylint reports nothing.
+
+The stubs enter through astroid's module cache, the place astroid looks before searching the
+file system: the brain swaps that dict for one that builds a ``mindspore`` module when astroid
+first asks for it. ms_lint's own rules do not use it (they read the catalog by name).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from pathlib import Path
+
+from astroid import MANAGER, nodes
+from astroid.builder import AstroidBuilder
+from astroid.exceptions import AttributeInferenceError
+from astroid.manager import AstroidManager
+
+STUBS_PATH = Path(__file__).resolve().parent / "data" / "stubs.json"
+ROOT = "mindspore"
+
+
+@functools.lru_cache(maxsize=None)
+def _stubs() -> dict:
+    with STUBS_PATH.open(encoding="utf-8") as handle:
+        data = json.load(handle)
+    data["complete"] = frozenset(data["complete"])
+    return data
+
+
+def _private(name: str) -> bool:
+    """A private module (``mindspore._checkparam``); a dunder is a name astroid looks up, not a module."""
+    parts = name.split(".")[1:]
+    return any(part.startswith("_") for part in parts) and not any(part.startswith("__") for part in parts)
+
+
+def _unknown_beyond(module: nodes.Module, complete: bool):
+    """``module.getattr`` answering what the catalog cannot vouch for with an unknown value."""
+    found = module.getattr
+
+    def getattr(name, context=None, ignore_locals=False):  # pylint: disable=redefined-builtin
+        try:
+            return found(name, context, ignore_locals)
+        except AttributeInferenceError:
+            # __getattr__ is how pylint asks whether a module serves any name: it must stay absent.
+            if name == "__getattr__" or (complete and not name.startswith("_")):
+                raise
+            return [nodes.Unknown(parent=module)]
+
+    return getattr
+
+
+def build(name: str):
+    """The stub module for a dotted ``mindspore`` name, or None if MindSpore has no such module."""
+    data = _stubs()
+    source = data["sources"].get(name)
+    if source is None and name not in data["modules"] and not _private(name):
+        return None
+    package = data["modules"].get(name, False)  # a private package still resolves its submodules by name
+    path = os.path.join(str(STUBS_PATH.parent), *name.split("."), "__init__.py" if package else "stub.py")
+    module = AstroidBuilder(MANAGER).string_build(source or "", modname=name, path=path)
+    module.getattr = _unknown_beyond(module, name in data["complete"])
+    return module
+
+
+class StubCache(dict):
+    """astroid's module cache, building a ``mindspore`` module from the stubs when first asked."""
+
+    enabled = True
+
+    def __contains__(self, name) -> bool:
+        if dict.__contains__(self, name):
+            return True
+        if not self.enabled or not isinstance(name, str) or not (name == ROOT or name.startswith(ROOT + ".")):
+            return False
+        module = build(name)
+        if module is None:
+            return False
+        dict.__setitem__(self, name, module)
+        return True
+
+
+def enable(on: bool = True) -> None:
+    """Serve (or stop serving) MindSpore from the stubs; built stubs are dropped when turned off."""
+    cache = AstroidManager.brain["astroid_cache"]
+    if not isinstance(cache, StubCache):
+        if not on:
+            return
+        cache = StubCache(cache)
+        AstroidManager.brain["astroid_cache"] = cache
+        MANAGER.astroid_cache = cache
+    if not on:
+        for name in [key for key in cache if key == ROOT or str(key).startswith(ROOT + ".")]:
+            del cache[name]
+    cache.enabled = on

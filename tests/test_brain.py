@@ -1,0 +1,75 @@
+"""The astroid brain: pylint's own checks see MindSpore as stub modules built from the catalog."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from astroid import MANAGER
+
+from lint import EMPTY_RC, REPO
+from ms_lint import brain
+
+CHECKS = "no-member,no-name-in-module,import-error,arguments-differ,not-callable,unsubscriptable-object,E"
+
+IMPORT_FORMS = (Path(__file__).resolve().parent / "brain_forms.py").read_text(encoding="utf-8")
+
+
+def pylint(tmp_path, source: str, *args: str) -> set:
+    target = tmp_path / "target.py"
+    target.write_text(source, encoding="utf-8")
+    command = [
+        sys.executable, "-m", "pylint", f"--rcfile={EMPTY_RC}", "--load-plugins=ms_lint", "--disable=all",
+        f"--enable={CHECKS}", "--persistent=n", "--output-format=json2", *args, str(target),
+    ]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert "Traceback" not in result.stderr, result.stderr
+    return {(m["line"], m["symbol"]) for m in json.loads(result.stdout)["messages"]}
+
+
+def expected(source: str) -> set:
+    return {
+        (number, text.rpartition("# [")[2].rstrip("]"))
+        for number, text in enumerate(source.splitlines(), start=1)
+        if "# [" in text
+    }
+
+
+def test_stub_modules_for_every_import_form(tmp_path):
+    assert pylint(tmp_path, IMPORT_FORMS) == expected(IMPORT_FORMS)
+
+
+def test_opt_out_leaves_pylint_its_own_view(tmp_path):
+    found = pylint(tmp_path, IMPORT_FORMS, "--mindspore-brain=n")
+    assert not {(line, symbol) for line, symbol in found if symbol in ("no-member", "no-name-in-module")}
+    if importlib.util.find_spec("mindspore") is None:
+        assert {symbol for _, symbol in found} == {"import-error"}
+
+
+def test_a_stub_is_small_and_built_on_first_use():
+    brain.enable(True)
+    try:
+        nn = MANAGER.ast_from_module_name("mindspore.nn")
+        assert nn.file.startswith(str(brain.STUBS_PATH.parent))
+        dense = next(nn.igetattr("Dense"))
+        assert "mindspore.nn.cell.Cell" in {base.qname() for base in dense.ancestors()}
+        assert "construct" in dense.locals
+        assert MANAGER.ast_from_module_name("mindspore.nn.layer.basic").qname() == "mindspore.nn.layer.basic"
+    finally:
+        brain.enable(False)
+    assert "mindspore.nn" not in MANAGER.astroid_cache
+
+
+@pytest.mark.parametrize("name", ["mindspore.nn.Linear", "mindspore.no_such_module"])
+def test_no_module_where_mindspore_has_none(name):
+    assert brain.build(name) is None
+
+
+def test_only_mindspore_is_served():
+    cache = brain.StubCache()
+    assert "mindspore_hub" not in cache and "numpy" not in cache
+    assert "mindspore.ops" in cache
