@@ -41,6 +41,7 @@ from ms_lint.checkers.pytorch_name_on_mindspore_module import PytorchNameOnMinds
 from ms_lint.checkers.tensor_slice_variable_bound import TensorSliceVariableBoundChecker
 from ms_lint.checkers.too_many_tensor_conditions import TooManyTensorConditionsChecker
 from ms_lint.checkers.unrolled_loop_tensor_condition import UnrolledLoopTensorConditionChecker
+from ms_lint.checkers.graph_cell_method_signature import GraphCellMethodSignatureChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -70,4 +71,5 @@ CHECKERS = (
     EvalDatasetDropRemainderChecker,
     DistributedDatasetNotShardedChecker,
     EvalLoopCellInTrainModeChecker,
+    GraphCellMethodSignatureChecker,
 )
