@@ -19,7 +19,7 @@ from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
-from ms_lint.probe.experiments.syntax import GraphSyntaxRefused
+from ms_lint.probe.experiments.syntax import CellMethodRefused, GraphSyntaxRefused
 from ms_lint.probe.experiments.train import MetricMethods, TrainingModeOutputs
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
@@ -64,6 +64,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
         "comparing what each rank reads needs a multi-process launch (msrun/mpirun) and the training data"
     ),
     "eval-loop-cell-in-train-mode": TrainingModeOutputs(),
+    "graph-cell-method-signature": CellMethodRefused(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
