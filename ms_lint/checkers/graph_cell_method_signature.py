@@ -81,7 +81,8 @@ class GraphCellMethodSignatureChecker(SyntaxLevelChecker):
         if construct.type == "staticmethod":
             self._defer(construct, "ConstructStatic", f"{where} is a @staticmethod", "when GRAPH_MODE compiles it")
         elif _first_not_self(construct):
-            self._defer(construct, "ConstructNoSelf", f"{where} does not take self as its first parameter", "when GRAPH_MODE calls it")
+            what = f"{where} does not take self as its first parameter"
+            self._defer(construct, "ConstructNoSelf", what, "when GRAPH_MODE calls it")
 
     def _check_bprop(self, bprop: nodes.FunctionDef, classdef: nodes.ClassDef) -> None:
         construct = cells.method(classdef, "construct")
@@ -99,7 +100,8 @@ class GraphCellMethodSignatureChecker(SyntaxLevelChecker):
             f"{_label(bprop)} takes {taken} argument(s) where construct's {inputs} input(s), out and dout "
             f"make {inputs + 2}"
         )
-        self._defer(bprop, "BpropArity", what, f"when {grad.func.as_string()}() takes its gradients, line {grad.fromlineno}")
+        when = f"when {grad.func.as_string()}() takes its gradients, line {grad.fromlineno}"
+        self._defer(bprop, "BpropArity", what, when)
 
     def _defer(self, function: nodes.FunctionDef, key: str, what: str, when: str) -> None:
         # Each case fails at every level; a construct only when GRAPH_MODE compiles it, a bprop in either mode.
