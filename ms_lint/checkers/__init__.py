@@ -46,6 +46,7 @@ from ms_lint.checkers.batchnorm_torch_momentum import BatchnormTorchMomentumChec
 from ms_lint.checkers.conv_padding_without_pad_mode import ConvPaddingWithoutPadModeChecker
 from ms_lint.checkers.cell_built_in_construct import CellBuiltInConstructChecker
 from ms_lint.checkers.primitive_called_with_tensors import PrimitiveCalledWithTensorsChecker
+from ms_lint.checkers.graph_cell_method_signature import GraphCellMethodSignatureChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -80,4 +81,5 @@ CHECKERS = (
     ConvPaddingWithoutPadModeChecker,
     CellBuiltInConstructChecker,
     PrimitiveCalledWithTensorsChecker,
+    GraphCellMethodSignatureChecker,
 )

@@ -35,9 +35,11 @@ PARAMETERS_CALL = "graph-cell-parameters-call"
 ATTRIBUTE_ASSIGNMENT = "graph-attribute-not-parameter"
 TENSOR_TO_NUMPY = "graph-tensor-to-numpy"
 CLASSMETHOD_CALL = "graph-classmethod-call"
+CELL_METHOD_SIGNATURE = "graph-cell-method-signature"
 BYTECODE = STATIC_GRAPH + "#syntax-based-on-bytecode-graph-construction"
 THIRD_PARTY = STATIC_GRAPH + "#calling-the-third-party-libraries"
 MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.0/migration_guide/model_development/model_and_cell.html"
+CUSTOM_BPROP = "https://mindspore.cn/tutorials/experts/en/r1.9/network/custom_cell_reverse.html"
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,56 @@ GRAPH_SYNTAX = (
         patterns=(r"The parameters number of the function is \d+, but the number of provided arguments is \d+",),
         fix="make it a @staticmethod (graph code does not pass cls), or a plain method",
         reference=FAQ,
+    ),
+    GraphSyntax(
+        key="ConstructStatic",
+        construct="a @staticmethod construct (PyNative runs it; only a graph compile refuses it)",
+        rule=CELL_METHOD_SIGNATURE,
+        levels=ALL_LEVELS,
+        since=(2, 10),
+        until=None,
+        error="RuntimeError: Parse Resolve convert failed.",
+        patterns=(r"Parse Resolve convert failed",),
+        fix="make construct a plain method whose first parameter is self: def construct(self, ...)",
+        reference=MODEL_AND_CELL,
+    ),
+    GraphSyntax(
+        key="ConstructNoSelf",
+        construct="construct whose first parameter is not self (def construct(x), def construct(cell, x)); "
+        "PyNative runs the second and refuses the first with Python's TypeError",
+        rule=CELL_METHOD_SIGNATURE,
+        levels=ALL_LEVELS,
+        since=(2, 10),
+        until=None,
+        error="TypeError: For 'Cell', the method 'construct' must have parameter 'self'.",
+        patterns=(
+            r"For 'Cell', the method 'construct' must have parameter 'self'",
+            # the first parameter has another name: the compiler does not bind it to the Cell
+            r"The parameters number of the function is \d+, but the number of provided arguments is \d+",
+        ),
+        fix="make self construct's first parameter, by that name: def construct(self, ...)",
+        reference=MODEL_AND_CELL,
+    ),
+    GraphSyntax(
+        key="BpropArity",
+        construct="a bprop that does not take construct's inputs + out + dout, in a Cell whose gradients are taken "
+        "(PyNative refuses it too, with Python's TypeError)",
+        rule=CELL_METHOD_SIGNATURE,
+        levels=ALL_LEVELS,
+        since=(2, 10),
+        until=None,
+        error="TypeError: The params of function 'bprop' of Primitive or Cell requires the forward inputs as well "
+        "as the 'out' and 'dout'.",
+        patterns=(
+            r"The params of function 'bprop' of Primitive or Cell requires the forward inputs as well as the 'out' "
+            r"and 'dout'",
+            r"The number of parameter of this primal function is \d+, but the number of parameters of bprop is \d+",
+            # PyNative calls bprop as a Python function
+            r"bprop\(\) (takes \d+ positional arguments? but \d+ were given|missing \d+ required positional argument)",
+        ),
+        fix="take construct's inputs, then out and dout: def bprop(self, <inputs>, out, dout), returning one "
+        "gradient per input",
+        reference=CUSTOM_BPROP,
     ),
 )
 

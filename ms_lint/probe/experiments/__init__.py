@@ -21,7 +21,7 @@ from ms_lint.probe.experiments.layers import ConvBuild, DropoutZeroes, LayerInCo
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
-from ms_lint.probe.experiments.syntax import GraphSyntaxRefused
+from ms_lint.probe.experiments.syntax import CellMethodRefused, GraphSyntaxRefused
 from ms_lint.probe.experiments.train import MetricMethods, TrainingModeOutputs
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
@@ -71,6 +71,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "conv-padding-without-pad-mode": ConvBuild(),
     "cell-built-in-construct": LayerInConstruct(),
     "primitive-called-with-tensors": PrimitiveWithTensors(),
+    "graph-cell-method-signature": CellMethodRefused(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -65,3 +65,45 @@ class GraphSyntaxRefused(Experiment):
         finally:
             ms.set_context(jit_syntax_level=previous)
         return not_reproduced(f"{what} compiles in GRAPH_MODE at {' and '.join(self.levels)}")
+
+
+class CellMethodRefused(Experiment):
+    """Call the flagged Cell in GRAPH_MODE (or take its gradients, for a bprop): MindSpore must refuse it."""
+
+    summary = (
+        "builds the Cell of the flagged `construct` or `bprop` and, in GRAPH_MODE, calls it (for a `construct`) "
+        "or takes its gradients with respect to every input with `ms.grad` (for a `bprop`), on the configured "
+        "inputs (small zero Tensors when none are configured: these refusals come before any value matters); "
+        "confirms when MindSpore's error matches one of the rule's error patterns in `ms_lint/data/graph_syntax.py`"
+    )
+
+    def plan(self, context: Context) -> Union[Task, Verdict]:
+        cell = context.cell_class()
+        if cell is None:
+            return unconfirmable("the flagged method is not in a Cell class")
+        bprop = ".bprop(" in str(context.finding.args[0] if context.finding.args else "")
+        return self.task(context, dict(context.cell_payload(cell), symbol=context.finding.symbol, bprop=bprop))
+
+    def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
+        from ms_lint.data import graph_syntax  # pylint: disable=import-outside-toplevel
+        from ms_lint.probe.runtime import error_text, positional_count  # pylint: disable=import-outside-toplevel
+
+        ms, spec = runtime.ms, payload.get("spec") or {}
+        patterns = [p for entry in graph_syntax.GRAPH_SYNTAX if entry.rule == payload["symbol"] for p in entry.patterns]
+        cell = runtime.build(payload["cell"], spec or None)
+        # A construct that lost self takes the Cell as its first input: it still expects one input at least.
+        count = max(1, positional_count(cell.construct))
+        specs = spec.get("inputs") or [{"dtype": "float32", "shape": [1]}] * count
+        inputs = [runtime.tensor(item, none_size=payload.get("none_size") or 1) for item in specs]
+        what = f"ms.grad({payload['cell']})" if payload.get("bprop") else payload["cell"]
+        try:
+            with runtime.mode(graph=True):
+                if payload.get("bprop"):
+                    ms.grad(cell, grad_position=tuple(range(len(inputs))))(*inputs)
+                else:
+                    cell(*inputs)
+        except Exception as error:  # pylint: disable=broad-except
+            if any(re.search(pattern, str(error)) for pattern in patterns):
+                return confirmed(f"{what} in GRAPH_MODE fails: {error_text(error)}")
+            raise Unconfirmable(f"{what} in GRAPH_MODE fails otherwise: {error_text(error)}") from error
+        return not_reproduced(f"{what} runs in GRAPH_MODE on {len(inputs)} input(s)")
