@@ -46,9 +46,12 @@ def test_stub_modules_for_every_import_form(tmp_path):
 
 def test_opt_out_leaves_pylint_its_own_view(tmp_path):
     found = pylint(tmp_path, IMPORT_FORMS, "--mindspore-brain=n")
-    assert not {(line, symbol) for line, symbol in found if symbol in ("no-member", "no-name-in-module")}
     if importlib.util.find_spec("mindspore") is None:
+        # Nothing to read: every mindspore import fails, and no name can be checked.
         assert {symbol for _, symbol in found} == {"import-error"}
+    else:
+        # pylint reads the installed MindSpore itself (its own no-member findings are its business).
+        assert "import-error" not in {symbol for _, symbol in found}
 
 
 def test_a_stub_is_small_and_built_on_first_use():
