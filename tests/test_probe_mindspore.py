@@ -456,8 +456,10 @@ def _evidence(symbol):
 
 def test_dropout_evidence_is_the_fraction_zeroed():
     evidence = _evidence("dropout-positional-keep-prob")
-    assert evidence[12] == "nn.Dropout(0.1) (Dropout(keep_prob=0.1)) zeroes 90% of a 100x100 input of ones in training mode"
-    assert evidence[14].startswith("Classifier(attn_drop=0.1).attn_drop (Dropout(keep_prob=0.1)) zeroes 90%")
+    # The mask is random: about 90% of 10 000 values, never near the 10% p=0.1 would drop.
+    about_90 = r"zeroes (8[6-9]|9[0-4])% of a 100x100 input of ones in training mode"
+    assert re.fullmatch(r"nn\.Dropout\(0\.1\) \(Dropout\(keep_prob=0\.1\)\) " + about_90, evidence[12]), evidence[12]
+    assert re.match(r"Classifier\(attn_drop=0\.1\)\.attn_drop \(Dropout\(keep_prob=0\.1\)\) " + about_90, evidence[14])
     assert evidence[22].startswith("building nn.Dropout(0.0) raised ValueError: For 'Dropout', the 'keep_prob' must be")
 
 
