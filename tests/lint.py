@@ -6,8 +6,9 @@ import json
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
-from typing import Iterable, List, Optional, Set, Tuple
+from typing import Dict, Iterable, List, Optional, Set, Tuple
 
 from pylint.lint import Run
 from pylint.message import Message
@@ -39,16 +40,33 @@ def run_pylint(paths: Iterable[Path], *args: str, rcfile: Optional[Path] = None)
     return reporter.messages
 
 
-def run_pylint_json(paths: Iterable[Path], *args: str, rcfile: Optional[Path] = None, cwd: Optional[Path] = None) -> List[dict]:
+def run_pylint_json(
+    paths: Iterable[Path], *args: str, rcfile: Optional[Path] = None, cwd: Optional[Path] = None, enable: str = "mindspore"
+) -> List[dict]:
     """Messages (json2 dicts) from pylint run in a subprocess, e.g. with ``--jobs=2``."""
     command = [
         sys.executable, "-m", "pylint", f"--rcfile={rcfile or EMPTY_RC}", "--load-plugins=ms_lint",
-        "--disable=all", "--enable=mindspore", "--persistent=n", "--output-format=json2",
+        "--disable=all", f"--enable={enable}", "--persistent=n", "--output-format=json2",
         *args, *(str(path) for path in paths),
     ]
     result = subprocess.run(command, cwd=cwd or REPO, capture_output=True, text=True, check=False)
     assert "Traceback" not in result.stderr, result.stderr
     return json.loads(result.stdout)["messages"]
+
+
+def write_project(root: Path, files: Dict[str, str]) -> Path:
+    """Write ``{relative path: source}`` under ``root`` (sources dedented); return ``root``."""
+    for name, code in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(code))
+    return root
+
+
+def project_findings(project_dir: Path, rules: str, jobs: int, *paths: str) -> List[Tuple[str, int, str, str]]:
+    """(path, line, symbol, confidence) of ``rules`` on ``paths`` of a project, linted in a subprocess."""
+    messages = run_pylint_json(paths, f"-j{jobs}", cwd=project_dir, enable=rules)
+    return sorted((m["path"], m["line"], m["symbol"], m["confidence"]) for m in messages)
 
 
 def annotated(path: Path) -> Set[Tuple[int, str]]:

@@ -9,6 +9,8 @@ import pytest
 from ms_lint.semantics import facts, precision
 from ms_lint.semantics.facts import ModuleFacts, ProgramFacts, Project
 
+from lint import write_project
+
 
 def facts_of(code: str) -> ProgramFacts:
     module = astroid.parse(textwrap.dedent(code), module_name="snippet")
@@ -126,7 +128,7 @@ def test_checkpoint_loads_that_run_with_training(code, loads):
 
 def test_checkpoint_loads_in_an_evaluation_script(tmp_path):
     code = IMPORTS + "ms.load_param_into_net(net, ms.load_checkpoint(path))\n"
-    write(tmp_path, {"eval.py": code, "predict_onnx.py": code, "train.py": code})
+    write_project(tmp_path, {"eval.py": code, "predict_onnx.py": code, "train.py": code})
     found = {name: facts.module_facts(astroid.MANAGER.ast_from_file(str(tmp_path / name))).facts.checkpoint_loads
              for name in ("eval.py", "predict_onnx.py", "train.py")}
     assert found == {"eval.py": set(), "predict_onnx.py": set(), "train.py": {"load_param_into_net"}}
@@ -253,13 +255,6 @@ def test_existing_facts_keep_their_values():
     assert found.device_targets == {"Ascend", "GPU"}
 
 
-def write(root, files):
-    for name, code in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-
-
 def linted(root, names):
     """Module facts as pylint would give them: names relative to the directory pylint was given."""
     found = []
@@ -271,7 +266,7 @@ def linted(root, names):
 
 
 def test_scripts_with_the_same_name_are_separate_programs(tmp_path):
-    write(
+    write_project(
         tmp_path,
         {
             "a/train.py": "import mindspore as ms\nfrom utils import setup\nsetup()\n",
@@ -292,7 +287,7 @@ def test_scripts_with_the_same_name_are_separate_programs(tmp_path):
 
 
 def test_user_modules_that_were_not_linted_are_unseen(tmp_path):
-    write(
+    write_project(
         tmp_path,
         {
             "train.py": "import numpy\nfrom pkg.helpers import setup\nimport pkg.models\n",

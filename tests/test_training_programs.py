@@ -1,13 +1,9 @@
 """Whole-program training rules on a small multi-file project: the same findings with -j 1 and -j 2,
 and what a partial run (a pre-commit hook given only some files) reports."""
 
-import json
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
-
 import pytest
+
+from lint import project_findings, write_project
 
 RULES = "distributed-training-without-seed,ascend-fp16-without-loss-scale,custom-amp-with-amp-level"
 
@@ -89,23 +85,11 @@ FILES = {
 
 @pytest.fixture(name="project_dir")
 def fixture_project_dir(tmp_path):
-    for name, code in FILES.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-    return tmp_path
+    return write_project(tmp_path, FILES)
 
 
 def run(project_dir, jobs, *paths):
-    result = subprocess.run(
-        [
-            sys.executable, "-m", "pylint", f"-j{jobs}", "--rcfile", str(Path(__file__).parent / "empty.rc"),
-            "--load-plugins=ms_lint", "--disable=all", f"--enable={RULES}", "--output-format=json2", *paths,
-        ],
-        cwd=project_dir, capture_output=True, text=True, check=False,
-    )
-    assert "Traceback" not in result.stderr, result.stderr
-    return sorted((m["path"], m["line"], m["symbol"], m["confidence"]) for m in json.loads(result.stdout)["messages"])
+    return project_findings(project_dir, RULES, jobs, *paths)
 
 
 def test_whole_project_with_one_or_two_jobs(project_dir):
@@ -204,11 +188,7 @@ SHARED = {
 
 @pytest.fixture(name="shared_dir")
 def fixture_shared_dir(tmp_path):
-    for name, code in SHARED.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-    return tmp_path
+    return write_project(tmp_path, SHARED)
 
 
 def test_other_programs_do_not_sync_this_one(shared_dir):
