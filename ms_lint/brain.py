@@ -14,7 +14,9 @@ submodules are built from ``ms_lint/data/stubs.json`` (generated with the catalo
 
 The stubs enter through astroid's module cache, the place astroid looks before searching the
 file system: the brain swaps that dict for one that builds a ``mindspore`` module when astroid
-first asks for it. ms_lint's own rules do not use it (they read the catalog by name).
+first asks for it. ms_lint's own rules do not use it (they read the catalog by name): in a run of
+them alone, where building the stubs would be most of the plugin's cost, every ``mindspore``
+module is an empty stand-in on which every name is unknown (astroid still never reads MindSpore).
 """
 
 from __future__ import annotations
@@ -70,31 +72,46 @@ def build(name: str):
     if source is None and name not in data["modules"] and not _private(name):
         return None
     package = data["modules"].get(name, False)  # a private package still resolves its submodules by name
+    return _module(name, source or "", package, complete=name in data["complete"])
+
+
+def stand_in(name: str):
+    """An empty ``mindspore`` module on which every name is unknown, for runs whose checks never look.
+
+    Not a package: astroid would try each name read from a package as a submodule to import.
+    """
+    return _module(name, "", package=False, complete=False)
+
+
+def _module(name: str, source: str, package: bool, complete: bool):
     path = os.path.join(str(STUBS_PATH.parent), *name.split("."), "__init__.py" if package else "stub.py")
-    module = AstroidBuilder(MANAGER).string_build(source or "", modname=name, path=path)
-    module.getattr = _unknown_beyond(module, name in data["complete"])
+    module = AstroidBuilder(MANAGER).string_build(source, modname=name, path=path)
+    module.getattr = _unknown_beyond(module, complete)
     return module
 
 
 class StubCache(dict):
-    """astroid's module cache, building a ``mindspore`` module from the stubs when first asked."""
+    """astroid's module cache, building a ``mindspore`` module from the stubs when first asked
+    (an empty stand-in when ``stubs`` is off)."""
 
     enabled = True
+    stubs = True
 
     def __contains__(self, name) -> bool:
         if dict.__contains__(self, name):
             return True
         if not self.enabled or not isinstance(name, str) or not (name == ROOT or name.startswith(ROOT + ".")):
             return False
-        module = build(name)
+        module = build(name) if self.stubs else stand_in(name)
         if module is None:
             return False
         dict.__setitem__(self, name, module)
         return True
 
 
-def enable(on: bool = True) -> None:
-    """Serve (or stop serving) MindSpore from the stubs; built stubs are dropped when turned off."""
+def enable(on: bool = True, stubs: bool = True) -> None:
+    """Serve (or stop serving) MindSpore from the stubs, or from empty stand-ins when ``stubs`` is
+    off; modules built before are dropped when the choice changes."""
     cache = AstroidManager.brain["astroid_cache"]
     if not isinstance(cache, StubCache):
         if not on:
@@ -102,7 +119,8 @@ def enable(on: bool = True) -> None:
         cache = StubCache(cache)
         AstroidManager.brain["astroid_cache"] = cache
         MANAGER.astroid_cache = cache
-    if not on:
+    if not on or stubs != cache.stubs:
         for name in [key for key in cache if key == ROOT or str(key).startswith(ROOT + ".")]:
             del cache[name]
     cache.enabled = on
+    cache.stubs = stubs

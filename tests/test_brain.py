@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from astroid import MANAGER
+from pylint.lint import Run
 
 from lint import EMPTY_RC, REPO
 from ms_lint import brain
@@ -77,3 +78,27 @@ def test_only_mindspore_is_served():
     cache = brain.StubCache()
     assert "mindspore_hub" not in cache and "numpy" not in cache
     assert "mindspore.ops" in cache
+
+
+def test_a_run_of_ms_lint_alone_gets_empty_stand_ins():
+    brain.enable(True, stubs=False)
+    try:
+        nn = MANAGER.ast_from_module_name("mindspore.nn")
+        assert not nn.locals and not nn.package
+        assert [type(value).__name__ for value in nn.getattr("Dense")] == ["Unknown"]
+        assert [type(value).__name__ for value in nn.getattr("Linear")] == ["Unknown"]  # nothing is vouched for
+    finally:
+        brain.enable(False)
+
+
+@pytest.mark.parametrize(
+    "enabled, stubs", [("mindspore", False), ("syntax-error", False), ("mindspore,no-member", True), ("W", True)]
+)
+def test_stubs_are_built_only_when_a_pylint_check_may_read_them(tmp_path, enabled, stubs):
+    target = tmp_path / "target.py"
+    target.write_text("x = 1\n", encoding="utf-8")
+    Run([f"--rcfile={EMPTY_RC}", "--load-plugins=ms_lint", "--disable=all", f"--enable={enabled}", "--persistent=n", str(target)], exit=False)
+    try:
+        assert MANAGER.astroid_cache.stubs is stubs
+    finally:
+        brain.enable(False)

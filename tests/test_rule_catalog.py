@@ -11,7 +11,7 @@ from ms_lint.checkers import CHECKERS
 from ms_lint.tools import docs
 
 CHECKER_DIR = Path(checkers.__file__).parent
-SUPPORT_MODULES = {"__init__", "base"}
+SUPPORT_MODULES = {"__init__", "base", "calls"}
 RULE_SECTIONS = ("## What it does", "## Why is this bad?", "## How to fix it", "## Known limitations", "## Options", "## References")
 MSGID = re.compile(r"^[EWRCI]73\d\d$")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
@@ -41,8 +40,10 @@ class AscendFp16WithoutLossScaleChecker(ProjectChecker):
         super().visit_module(node)
         self._inferred_in_module = False
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return training.train_step_basenames()
+
+    def check_call(self, node: nodes.Call) -> None:
         step = training.train_step(node)
         if step is None or training.loss_scaling(node) or training.has_unpacked_arguments(node):
             return

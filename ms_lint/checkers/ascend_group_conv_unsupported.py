@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import AscendChecker
@@ -36,8 +35,10 @@ class AscendGroupConvUnsupportedChecker(AscendChecker):
 
     doc_appendix = staticmethod(ascend.groups_table)
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return ascend.group_basenames()
+
+    def check_call(self, node: nodes.Call) -> None:
         violation = ascend.group_violation(node)
         if violation is None:
             return

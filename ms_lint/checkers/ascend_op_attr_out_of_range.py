@@ -6,7 +6,6 @@ import math
 from typing import Optional
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import AscendChecker
@@ -30,8 +29,10 @@ class AscendOpAttrOutOfRangeChecker(AscendChecker):
 
     doc_appendix = staticmethod(ascend.limits_table)
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return ascend.attribute_basenames()
+
+    def check_call(self, node: nodes.Call) -> None:
         for violation in ascend.attribute_violations(node):
             value = _shown(violation.node, violation.value)
             if violation.limit.product:

@@ -35,6 +35,7 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import options
+from ms_lint.checkers import calls
 from ms_lint.data import graph_syntax
 from ms_lint.semantics import cells, control, facts, memo, scope, syntax_levels, values
 
@@ -42,7 +43,7 @@ from ms_lint.semantics import cells, control, facts, memo, scope, syntax_levels,
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
 STRICT_ENV = "MS_LINT_STRICT"
 GUARDED_PREFIXES = ("visit_", "leave_")
-GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data"})
+GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data", "check_call"})
 GRAPH_NOTICE = "graph-findings-withheld"
 WITHHELD_ATTRIBUTE = "_ms_lint_withheld"
 LAST_MODULE_ATTRIBUTE = "_ms_lint_last_module"  # the module of the last finding added after the walk
@@ -262,8 +263,10 @@ def _flushing(close):
 class MindSporeChecker(BaseChecker):
     """A checker of the ``mindspore`` family.
 
-    Its ``visit_*``/``leave_*`` methods (and ``open``, ``close``, ``reduce_map_data``)
-    are guarded: whatever code it meets, pylint gets findings or nothing, never a traceback.
+    Its ``visit_*``/``leave_*`` methods (and ``open``, ``close``, ``reduce_map_data``,
+    ``check_call``) are guarded: whatever code it meets, pylint gets findings or nothing, never
+    a traceback. A rule about calls implements ``check_call`` and ``callees`` instead of
+    ``visit_call``: one visitor hands it the calls of those names (:mod:`ms_lint.checkers.calls`).
     Its ``open`` drops what the semantics remembered about the previous run's trees.
     Its ``close`` ends by flushing the finding hook, if any: pylint closes every
     checker that has enabled messages, so held findings never outlive the run.
@@ -278,10 +281,17 @@ class MindSporeChecker(BaseChecker):
             if callable(value) and (attr.startswith(GUARDED_PREFIXES) or attr in GUARDED_METHODS):
                 wrapped = _guarded(value)
                 setattr(cls, attr, _flushing(wrapped) if attr == "close" else wrapped)
+        if "check_call" in vars(cls):
+            cls.visit_call = calls.not_walked
+
+    def callees(self) -> Optional[frozenset]:
+        """The names of the calls ``check_call`` looks at (aliases included), or None for every call."""
+        return None
 
     def open(self) -> None:
         memo.new_run()
         self._options_target = None
+        calls.elect(self)
 
     def close(self) -> None:
         _flush(self.linter)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -29,8 +28,10 @@ class BatchnormTorchMomentumChecker(MindSporeChecker):
 
     doc_appendix = staticmethod(lambda: table.semantics_table(table.TORCH_MOMENTUM))
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return pytorch.basenames(table.TORCH_MOMENTUM)
+
+    def check_call(self, node: nodes.Call) -> None:
         found = pytorch.entry_for(node, table.TORCH_MOMENTUM, self.target().version)
         if found is None:
             return

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Optional
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -35,8 +34,7 @@ class CellBuiltInConstructChecker(MindSporeChecker):
 
     doc_appendix = staticmethod(lambda: table.semantics_table(table.BUILT_IN_CONSTRUCT))
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def check_call(self, node: nodes.Call) -> None:
         function = node.frame()
         if not (isinstance(function, nodes.FunctionDef) and function.name == "construct"):
             return

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Dict, Optional, Tuple
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -29,8 +28,10 @@ class ConvPaddingWithoutPadModeChecker(MindSporeChecker):
 
     doc_appendix = staticmethod(lambda: table.semantics_table(table.PAD_MODE))
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return pytorch.basenames(table.PAD_MODE)
+
+    def check_call(self, node: nodes.Call) -> None:
         found = pytorch.entry_for(node, table.PAD_MODE, self.target().version)
         if found is None:
             return

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Optional
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.checkers.base import MindSporeChecker
-from ms_lint.semantics import precision, training
+from ms_lint.semantics import catalog, precision, training
 
 SYMBOL = "custom-amp-with-amp-level"
 CALLERS = {training.MODEL: "Model", training.BUILD_TRAIN_NETWORK: "build_train_network"}
@@ -29,8 +28,10 @@ class CustomAmpWithAmpLevelChecker(MindSporeChecker):
         )
     }
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return catalog.basenames_of(frozenset(training.LEVEL_PARAMETERS))
+
+    def check_call(self, node: nodes.Call) -> None:
         level = training.amp_level(node)
         if level is None or level == "O0":
             return

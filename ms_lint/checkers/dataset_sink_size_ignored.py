@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Optional
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -30,8 +29,10 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
         )
     }
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return frozenset(SINKING_METHODS)
+
+    def check_call(self, node: nodes.Call) -> None:
         if not isinstance(node.func, nodes.Attribute) or node.func.attrname not in SINKING_METHODS:
             return
         if training.has_unpacked_arguments(node):

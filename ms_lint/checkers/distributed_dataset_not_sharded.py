@@ -6,7 +6,6 @@ import os
 from typing import Optional
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
@@ -33,8 +32,10 @@ class DistributedDatasetNotShardedChecker(ProjectChecker):
         )
     }
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return frozenset(TRAINING_METHODS)
+
+    def check_call(self, node: nodes.Call) -> None:
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
         if method not in TRAINING_METHODS or not evaluation.model_method(node):
             return

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import Candidate, ProjectChecker
-from ms_lint.semantics import facts, training
+from ms_lint.semantics import catalog, facts, training
 
 SYMBOL = "distributed-training-without-seed"
 NO_SEED = "the program never calls mindspore.set_seed"
@@ -41,8 +40,10 @@ class DistributedTrainingWithoutSeedChecker(ProjectChecker):
         super().visit_module(node)
         self._module_reported = False
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return catalog.basenames_of(training.DISTRIBUTED_APIS)
+
+    def check_call(self, node: nodes.Call) -> None:
         if self._module_reported or not self._is_trigger(node):
             return
         self._module_reported = True

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -32,8 +31,10 @@ class DropoutPositionalKeepProbChecker(MindSporeChecker):
 
     doc_appendix = staticmethod(lambda: table.semantics_table(table.POSITIONAL_KEEP_PROB))
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return pytorch.basenames(table.POSITIONAL_KEEP_PROB)
+
+    def check_call(self, node: nodes.Call) -> None:
         if not node.args or isinstance(node.args[0], nodes.Starred):
             return
         if pytorch.entry_for(node, table.POSITIONAL_KEEP_PROB, self.target().version) is None:

@@ -6,7 +6,6 @@ import os
 from typing import Dict, Tuple
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -36,8 +35,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
     def visit_module(self, _: nodes.Module) -> None:
         self._found = {}
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def check_call(self, node: nodes.Call) -> None:
         if evaluation.dropping_batch(node):
             scope = evaluation.evaluation_scope(node)
             if scope is not None and evaluation.batches_one(node) is False and not evaluation.named_for_training(node):

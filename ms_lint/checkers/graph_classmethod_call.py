@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
@@ -34,8 +33,7 @@ class GraphClassmethodCallChecker(SyntaxLevelChecker):
     }
     doc_appendix = staticmethod(lambda: graph_syntax.markdown(SYMBOL))
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def check_call(self, node: nodes.Call) -> None:
         func = node.func
         if not (isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name)):
             return

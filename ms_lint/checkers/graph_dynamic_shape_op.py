@@ -27,8 +27,7 @@ class GraphDynamicShapeOpChecker(GraphChecker):
         )
     }
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def check_call(self, node: nodes.Call) -> None:
         kind = scope.graph_kind(node)
         if kind is None:
             return

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Optional
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
@@ -51,8 +50,7 @@ class GraphTensorToNumpyChecker(SyntaxLevelChecker):
     }
     doc_appendix = staticmethod(lambda: graph_syntax.markdown(SYMBOL))
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def check_call(self, node: nodes.Call) -> None:
         function = scope.enclosing_function(node)
         if function is None or scope.graph_kind(node) is None:
             return

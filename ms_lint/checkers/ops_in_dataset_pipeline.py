@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -32,8 +31,10 @@ class OpsInDatasetPipelineChecker(MindSporeChecker):
         super().open()
         self._reported = set()
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return pipeline.entry_basenames()
+
+    def check_call(self, node: nodes.Call) -> None:
         for entry in pipeline.entries(node):
             self._check_entry(entry)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
@@ -28,9 +27,11 @@ class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
 
     doc_appendix = staticmethod(lambda: table.semantics_table(table.PRIMITIVE_INPUTS))
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
-        if (not node.args and not node.keywords) or not names.may_call(node, catalog.basenames_of(catalog.of_kind("primitive"))):
+    def callees(self) -> frozenset:
+        return catalog.basenames_of(catalog.of_kind("primitive"))
+
+    def check_call(self, node: nodes.Call) -> None:
+        if not node.args and not node.keywords:
             return
         entity = names.called_entity(node)
         if entity is None or entity.kind != "primitive" or not pytorch.applies(table.PRIMITIVE_INPUTS, self.target().version):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint import options
@@ -26,8 +25,10 @@ class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
         )
     }
 
-    @only_required_for_messages(SYMBOL)
-    def visit_call(self, node: nodes.Call) -> None:
+    def callees(self) -> frozenset:
+        return frozenset(METHODS)
+
+    def check_call(self, node: nodes.Call) -> None:
         func = node.func
         if not isinstance(func, nodes.Attribute) or func.attrname not in METHODS:
             return

@@ -42,12 +42,11 @@ class TooManyTensorConditionsChecker(GraphChecker):
 
     @only_required_for_messages(SYMBOL)
     def visit_functiondef(self, node: nodes.FunctionDef) -> None:
-        kind = scope.graph_kind(node)
-        if kind is None:
-            return
-        evaluator = values.evaluator(node)
-        found = list(control.tensor_conditions(node, evaluator))
         limit = self.linter.config.mindspore_max_tensor_conditions
+        kind = scope.graph_kind(node)
+        if kind is None or len(control.branches(node)) <= limit:
+            return
+        found = list(control.tensor_conditions(node, values.evaluator(node)))
         if len(found) <= limit:
             return
         self.defer(node, args=(scope.display_name(node), len(found), limit), detail=(kind,))

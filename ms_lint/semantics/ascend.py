@@ -88,6 +88,18 @@ def _families() -> Dict[str, Family]:
 
 
 @functools.lru_cache(maxsize=1)
+def attribute_basenames() -> frozenset:
+    """Names the operators with attribute limits may be called by."""
+    return catalog.basenames_of(frozenset(_families()))
+
+
+@functools.lru_cache(maxsize=1)
+def group_basenames() -> frozenset:
+    """Names the convolutions with group rules may be called by."""
+    return catalog.basenames_of(frozenset(_group_rules()))
+
+
+@functools.lru_cache(maxsize=1)
 def _group_rules() -> Dict[str, GroupRule]:
     found = {}
     for entry in data()["groups"]:
@@ -138,7 +150,7 @@ def _selected(value, limit: Limit, dims: int) -> List[Optional[int]]:
 
 def attribute_violations(call: nodes.Call) -> Iterator[Violation]:
     """Attributes of a convolution or pooling call beyond its Ascend kernel's limits."""
-    if not names.may_call(call, catalog.basenames_of(frozenset(_families()))):
+    if not names.may_call(call, attribute_basenames()):
         return
     entity = names.called_entity(call)
     family = _families().get(entity.path) if entity is not None else None
@@ -174,7 +186,7 @@ def _known_int(bound: Dict[str, nodes.NodeNG], *candidates: str) -> Optional[Tup
 
 def group_violation(call: nodes.Call) -> Optional[GroupViolation]:
     """A grouped convolution that Ascend does not run, if ``call`` is one."""
-    if not names.may_call(call, catalog.basenames_of(frozenset(_group_rules()))):
+    if not names.may_call(call, group_basenames()):
         return None
     entity = names.called_entity(call)
     rule = _group_rules().get(entity.path) if entity is not None else None

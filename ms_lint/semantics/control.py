@@ -18,7 +18,7 @@ condition compiles once (0.2 s for 50 iterations).
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Tuple
+from typing import Iterator, List, Optional, Tuple
 
 from astroid import nodes
 
@@ -79,9 +79,14 @@ def enclosing_tensor_conditions(statement: nodes.NodeNG, evaluator: Evaluator) -
 
 def tensor_conditions(function: nodes.FunctionDef, evaluator: Evaluator) -> Iterator[nodes.NodeNG]:
     """Every variable ``if``/``while`` of a function's own code (nested functions excluded)."""
-    for statement in _own_statements(function):
+    for statement in branches(function):
         if is_tensor_condition(statement, evaluator):
             yield statement
+
+
+def branches(function: nodes.FunctionDef) -> List[nodes.NodeNG]:
+    """Every ``if``/``while`` of a function's own code, Tensor condition or not."""
+    return [statement for statement in _own_statements(function) if isinstance(statement, BRANCHES)]
 
 
 def _own_statements(function: nodes.FunctionDef) -> Iterator[nodes.NodeNG]:
@@ -205,13 +210,25 @@ def _blocks(statement: nodes.NodeNG, evaluator: Evaluator) -> list:
     return []
 
 
-def _bound_in(block: list, name: str) -> bool:
+def _bound_in(block: list) -> set:
+    """The names a block binds."""
+    bound = set()
     for item in block:
-        if isinstance(item, nodes.AssignName) and item.name == name:
-            return True
-        if any(node.name == name for node in _own_nodes(item, nodes.AssignName)):
-            return True
-    return False
+        if isinstance(item, nodes.AssignName):
+            bound.add(item.name)
+        bound.update(node.name for node in _own_nodes(item, nodes.AssignName))
+    return bound
+
+
+@memo.per_node
+def _steady_reads(function: nodes.FunctionDef) -> dict:
+    """``{name: [(i, read)]}``: the reads of each name evaluated whenever the function's i-th statement runs."""
+    reads: dict = {}
+    for position, item in enumerate(function.body):
+        for read in _own_nodes_with_self(item, nodes.Name):
+            if _runs_with(read, item):
+                reads.setdefault(read.name, []).append((position, read))
+    return reads
 
 
 @memo.per_node
@@ -235,20 +252,16 @@ def names_bound_only_in_block(function: nodes.FunctionDef, statement: nodes.Node
     if not blocks:
         return []
     declared, bindings = _bindings(function)
-    later = function.body[function.body.index(statement) + 1 :]
+    position = function.body.index(statement)
+    bound = [_bound_in(block) for block in blocks]
     found = []
     parameters = {node.name for node in function.args.nodes_of_class(nodes.AssignName)}
     parameters |= {name for name in (function.args.vararg, function.args.kwarg) if name}
     for name in sorted({node.name for node in _own_nodes(statement, nodes.AssignName)} - declared - parameters):
-        binding_blocks = [block for block in blocks if _bound_in(block, name)]
+        binding_blocks = [block for block, names in zip(blocks, bound) if name in names]
         if len(binding_blocks) != 1 or not all(_is_inside(node, binding_blocks[0]) for node in bindings[name]):
             continue
-        reads = [
-            read
-            for item in later
-            for read in _own_nodes_with_self(item, nodes.Name)
-            if read.name == name and _runs_with(read, item)
-        ]
+        reads = [read for after, read in _steady_reads(function).get(name, ()) if after > position]
         if reads:
             first = min(bindings[name], key=lambda node: (node.lineno, node.col_offset))
             found.append((name, first, min(reads, key=lambda read: (read.lineno, read.col_offset))))

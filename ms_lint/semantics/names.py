@@ -213,6 +213,30 @@ def basename(node: nodes.NodeNG) -> Optional[str]:
     return None
 
 
+def callee_names(call: nodes.Call) -> Tuple[str, ...]:
+    """The names a call may call by: its basename, and for an alias the names it was imported as."""
+    name = basename(call.func)
+    if name is None:
+        return ()
+    if isinstance(call.func, nodes.Name):
+        imported = _aliases(call.root()).get(name)
+        if imported:
+            return (name, *imported)
+    return (name,)
+
+
+@memo.per_node
+def _aliases(module: nodes.Module) -> Dict[str, Tuple[str, ...]]:
+    """``{alias: names}`` of the module's ``from ... import name as alias``."""
+    found: Dict[str, Tuple[str, ...]] = {}
+    for importfrom in import_statements(module):
+        if isinstance(importfrom, nodes.ImportFrom):
+            for name, alias in importfrom.names:
+                if alias and alias != name:
+                    found[alias] = (*found.get(alias, ()), name)
+    return found
+
+
 @functools.lru_cache(maxsize=1024)
 def call_names(module: nodes.Module, basenames: frozenset) -> frozenset:
     """Names under which a module may call functions with these basenames.

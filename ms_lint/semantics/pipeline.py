@@ -42,6 +42,7 @@ MAP_ONLY_KEYWORDS = frozenset(
 )
 BATCH_ONLY_KEYWORDS = frozenset({"per_batch_map"})
 TRANSFORM_CONTAINERS = frozenset({"Compose", "RandomApply", "RandomChoice", "RandomOrder"})
+PIPELINE_METHODS = ("map", "batch")  # Dataset methods that run user code: map(operations), batch(per_batch_map)
 GENERATOR_DATASET = "mindspore.dataset.engine.datasets_user_defined.GeneratorDataset"
 SOURCE_METHODS = ("__getitem__", "__next__", "__iter__")
 # Tensor methods that run no operator: conversions back to Python and numpy, shape queries.
@@ -163,14 +164,20 @@ def _argument(call: nodes.Call, keyword: str, position: Optional[int]) -> Option
 
 
 @functools.lru_cache(maxsize=1)
-def _generator_basenames() -> frozenset:
+def generator_basenames() -> frozenset:
+    """Names a GeneratorDataset (or a subclass) may be called by."""
     return catalog.basenames_of(catalog.subclasses_of(GENERATOR_DATASET))
+
+
+def entry_basenames() -> frozenset:
+    """Names of the calls that may hand user code to the pipeline."""
+    return generator_basenames() | frozenset(PIPELINE_METHODS)
 
 
 def entries(call: nodes.Call) -> List[Entry]:
     """The user code a call hands to the data pipeline."""
     func = call.func
-    entity = names.called_entity(call) if names.may_call(call, _generator_basenames()) else None
+    entity = names.called_entity(call) if names.may_call(call, generator_basenames()) else None
     if entity is not None:
         if not entity.is_subclass_of(GENERATOR_DATASET) or "source" not in entity.args:
             return []
@@ -180,7 +187,7 @@ def entries(call: nodes.Call) -> List[Entry]:
             if argument is not None
         ]
         return found
-    if not isinstance(func, nodes.Attribute) or func.attrname not in ("map", "batch"):
+    if not isinstance(func, nodes.Attribute) or func.attrname not in PIPELINE_METHODS:
         return []
     if func.attrname == "map":
         argument, what, only = _argument(call, "operations", 0), "Dataset.map", MAP_ONLY_KEYWORDS

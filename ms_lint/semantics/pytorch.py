@@ -32,7 +32,8 @@ def _entries(behaviour: str, version: Tuple[int, ...]) -> Dict[str, table.Mappin
 
 
 @functools.lru_cache(maxsize=64)
-def _basenames(behaviour: str) -> frozenset:
+def basenames(behaviour: str) -> frozenset:
+    """Names the MindSpore APIs of ``behaviour``'s table entries may be called by."""
     keys = (entry.key.partition(":") for entry in table.SEMANTICS_ENTRIES)
     return catalog.basenames_of(frozenset(catalog.canonical(name) for label, _, name in keys if label == behaviour))
 
@@ -44,7 +45,7 @@ def applies(behaviour: str, version: Tuple[int, ...]) -> bool:
 
 def entry_for(call: nodes.Call, behaviour: str, version: Tuple[int, ...]) -> Optional[Tuple[catalog.Entity, table.Mapping]]:
     """The catalog entity a call builds and its entry of ``behaviour``, if the entry holds for ``version``."""
-    if not names.may_call(call, _basenames(behaviour)):
+    if not names.may_call(call, basenames(behaviour)):
         return None
     entity = names.called_entity(call)
     if entity is None:

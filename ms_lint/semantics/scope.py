@@ -195,6 +195,7 @@ def graph_functions(module: nodes.Module) -> Dict[nodes.FunctionDef, str]:
     return compiled
 
 
+@memo.per_node
 def enclosing_function(node: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     """The function whose code ``node`` is (lambdas belong to the function around them)."""
     function = node if isinstance(node, nodes.FunctionDef) else node.frame()

@@ -246,7 +246,8 @@ def is_loss_scaling_class(classdef: nodes.ClassDef) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _train_step_basenames() -> frozenset:
+def train_step_basenames() -> frozenset:
+    """Names the APIs that build a training step may be called by."""
     apis = {MODEL, BUILD_TRAIN_NETWORK, VALUE_AND_GRAD, GRAD, GRAD_OPERATION}
     return catalog.basenames_of(frozenset(apis | catalog.subclasses_of(TRAIN_ONE_STEP_CELL)))
 
@@ -258,7 +259,7 @@ def train_step(call: nodes.Call) -> Optional[str]:
     subclasses, and gradients taken with respect to weights (``value_and_grad(fn, None,
     weights)``, ``GradOperation(get_by_list=True)``).
     """
-    if not names.may_call(call, _train_step_basenames()):
+    if not names.may_call(call, train_step_basenames()):
         return None
     name = called(call)
     if name is None:

@@ -1,0 +1,69 @@
+"""One visit of each call for all of ms_lint's call rules.
+
+pylint calls every checker's ``visit_call`` on every call of the code base, and most of
+ms_lint's rules look only at calls of a few names (``Dropout``, ``batch``, ``Model``...). A
+call rule implements ``check_call(node)`` and ``callees()``: the names it looks at, or None
+for every call. In each run the first enabled call rule visits the calls for all of them and
+hands each call to the rules that look at one of its names, in the order pylint would have.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Sequence, Tuple
+
+from astroid import nodes
+
+from ms_lint.semantics import names
+
+RULES_ATTRIBUTE = "_ms_lint_call_rules"
+
+def not_walked(self, node: nodes.Call) -> None:  # pylint: disable=unused-argument
+    """A call rule's own ``visit_call``: the run's :class:`CallVisitor` calls ``check_call`` instead."""
+
+
+# pylint's walker skips a visit method none of whose messages is enabled: this one names none.
+not_walked.checks_msgs = ()
+
+
+class CallVisitor:
+    """The ``visit_call`` of a run: each call to the enabled call rules that look at its names."""
+
+    def __init__(self, rules: Sequence) -> None:
+        self._rules = tuple(rules)
+        callees = [rule.callees() for rule in self._rules]
+        self._every = tuple(rule for rule, names_ in zip(self._rules, callees) if names_ is None)
+        self._by_name: Dict[str, Tuple] = {}
+        for name in {name for names_ in callees if names_ is not None for name in names_}:
+            self._by_name[name] = tuple(
+                rule for rule, names_ in zip(self._rules, callees) if names_ is None or name in names_
+            )
+
+    def __call__(self, node: nodes.Call) -> None:
+        for rule in self._handlers(names.callee_names(node)):
+            rule.check_call(node)
+
+    def _handlers(self, keys: Tuple[str, ...]) -> Tuple:
+        if len(keys) == 1:
+            return self._by_name.get(keys[0], self._every)
+        wanted = {id(rule) for key in keys for rule in self._by_name.get(key, self._every)}
+        return tuple(rule for rule in self._rules if id(rule) in wanted)  # checkers compare by their messages: slow
+
+
+def elect(checker) -> None:
+    """Make ``checker`` the run's call visitor if it is the first enabled call rule.
+
+    pylint opens each enabled checker, then collects its visit methods: the visitor is in place
+    by then. The others keep :func:`not_walked`.
+    """
+    vars(checker).pop("visit_call", None)
+    if not hasattr(checker, "check_call"):
+        return
+    linter = checker.linter
+    rules = [rule for rule in getattr(linter, RULES_ATTRIBUTE, ()) if any(map(linter.is_message_enabled, rule.msgs))]
+    if rules and rules[0] is checker:
+        checker.visit_call = CallVisitor(rules)
+
+
+def register(linter, checkers: Sequence) -> None:
+    """Tell the run's call visitor which of ``checkers`` are call rules (in pylint's order of checkers)."""
+    setattr(linter, RULES_ATTRIBUTE, sorted(checker for checker in checkers if hasattr(checker, "check_call")))

@@ -1,0 +1,67 @@
+"""One visitor hands each call to the call rules that look at its names."""
+
+from __future__ import annotations
+
+import textwrap
+
+from pylint.lint import PyLinter
+from pylint.utils.ast_walker import ASTWalker
+
+import ms_lint
+from lint import found, run_pylint
+from ms_lint.checkers.base import MindSporeChecker
+
+SOURCE = textwrap.dedent(
+    """\
+    import mindspore.nn as nn
+    from mindspore.nn import Dropout as Drop, BatchNorm2d
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.drop = Drop(0.1)
+            self.bn = BatchNorm2d(8, momentum=0.1)
+            self.other = nn.Dropout(0.2)
+
+        def construct(self, x):
+            return self.other(self.bn(self.drop(x)))
+    """
+)
+DROPOUT = "dropout-positional-keep-prob"
+MOMENTUM = "batchnorm-torch-momentum"
+
+
+def lint(tmp_path, *args: str):
+    target = tmp_path / "net.py"
+    target.write_text(SOURCE, encoding="utf-8")
+    return found(run_pylint([target], *args))
+
+
+def test_calls_by_an_imported_alias_reach_the_rule(tmp_path):
+    assert lint(tmp_path) == {(7, DROPOUT), (8, MOMENTUM), (9, DROPOUT)}
+
+
+def test_any_enabled_call_rule_leads_when_the_others_are_disabled(tmp_path):
+    assert lint(tmp_path, "--disable=mindspore", f"--enable={DROPOUT}") == {(7, DROPOUT), (9, DROPOUT)}
+    assert lint(tmp_path, "--disable=mindspore", f"--enable={MOMENTUM}") == {(8, MOMENTUM)}
+
+
+def walked_call_visitors(enabled: str) -> list:
+    linter = PyLinter()
+    ms_lint.register(linter)
+    linter.disable("all")
+    linter.enable(enabled)
+    walker = ASTWalker(linter)
+    for checker in linter.prepare_checkers():
+        checker.open()
+        walker.add_checker(checker)
+    return [
+        callback for callback in walker.visit_events["call"] if isinstance(getattr(callback, "__self__", None), MindSporeChecker)
+        or type(callback).__name__ == "CallVisitor"
+    ]
+
+
+def test_pylint_walks_one_visitor_for_all_call_rules():
+    assert len(walked_call_visitors("mindspore")) == 1
+    assert len(walked_call_visitors(DROPOUT)) == 1
+    assert not walked_call_visitors("forward-without-construct")
