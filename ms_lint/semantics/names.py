@@ -141,12 +141,12 @@ def lookup(node: nodes.NodeNG) -> Lookup:
     if not isinstance(node, (nodes.Name, nodes.AssignName)):
         return None, ()
     function = node.scope()
-    if (
-        isinstance(node, nodes.Name)
-        and isinstance(function, nodes.FunctionDef)
-        and node.name not in function.locals
-        and node.statement() is not function
-    ):
+    if not (isinstance(node, nodes.Name) and isinstance(function, nodes.FunctionDef)) or node.statement() is function:
+        return _astroid_lookup(node)
+    local = function.locals.get(node.name)
+    if local and len(local) == 1 and isinstance(local[0].parent, nodes.Arguments) and node.name not in _declared(function):
+        return function, (local[0],)  # a parameter never rebound (``self``): every read sees it
+    if node.name not in function.locals:
         # A name the function body reads from outside (``ops``, ``nn``): astroid filters outer
         # bindings without regard to where in the body it is read, so one lookup serves them all.
         # (``global x`` makes the body's own assignments count again: those ask astroid each time.)
