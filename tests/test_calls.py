@@ -10,6 +10,7 @@ from pylint.utils.ast_walker import ASTWalker
 import ms_lint
 from lint import found, run_pylint
 from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.checkers.dropout_positional_keep_prob import DropoutPositionalKeepProbChecker
 
 SOURCE = textwrap.dedent(
     """\
@@ -65,3 +66,12 @@ def test_pylint_walks_one_visitor_for_all_call_rules():
     assert len(walked_call_visitors("mindspore")) == 1
     assert len(walked_call_visitors(DROPOUT)) == 1
     assert not walked_call_visitors("forward-without-construct")
+
+
+def test_a_rule_that_fails_on_a_call_leaves_the_others_their_findings(tmp_path, monkeypatch):
+    def broken(self, node):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(DropoutPositionalKeepProbChecker, "check_call", broken)
+    monkeypatch.delenv("MS_LINT_STRICT", raising=False)
+    assert lint(tmp_path) == {(8, MOMENTUM)}

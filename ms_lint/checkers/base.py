@@ -43,7 +43,7 @@ from ms_lint.semantics import cells, control, facts, memo, scope, syntax_levels,
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
 STRICT_ENV = "MS_LINT_STRICT"
 GUARDED_PREFIXES = ("visit_", "leave_")
-GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data", "check_call"})
+GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data"})
 GRAPH_NOTICE = "graph-findings-withheld"
 WITHHELD_ATTRIBUTE = "_ms_lint_withheld"
 LAST_MODULE_ATTRIBUTE = "_ms_lint_last_module"  # the module of the last finding added after the walk
@@ -263,10 +263,11 @@ def _flushing(close):
 class MindSporeChecker(BaseChecker):
     """A checker of the ``mindspore`` family.
 
-    Its ``visit_*``/``leave_*`` methods (and ``open``, ``close``, ``reduce_map_data``,
-    ``check_call``) are guarded: whatever code it meets, pylint gets findings or nothing, never
-    a traceback. A rule about calls implements ``check_call`` and ``callees`` instead of
-    ``visit_call``: one visitor hands it the calls of those names (:mod:`ms_lint.checkers.calls`).
+    Its ``visit_*``/``leave_*`` methods (and ``open``, ``close``, ``reduce_map_data``) are
+    guarded: whatever code it meets, pylint gets findings or nothing, never a traceback. A rule
+    about calls implements ``check_call`` and ``callees`` instead of ``visit_call``: one visitor,
+    which guards each rule in the same way, hands it the calls of those names
+    (:mod:`ms_lint.checkers.calls`).
     Its ``open`` drops what the semantics remembered about the previous run's trees.
     Its ``close`` ends by flushing the finding hook, if any: pylint closes every
     checker that has enabled messages, so held findings never outlive the run.
@@ -291,7 +292,7 @@ class MindSporeChecker(BaseChecker):
     def open(self) -> None:
         memo.new_run()
         self._options_target = None
-        calls.elect(self)
+        calls.elect(self, strict=bool(os.environ.get(STRICT_ENV)))
 
     def close(self) -> None:
         _flush(self.linter)

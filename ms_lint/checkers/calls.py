@@ -26,10 +26,15 @@ not_walked.checks_msgs = ()
 
 
 class CallVisitor:
-    """The ``visit_call`` of a run: each call to the enabled call rules that look at its names."""
+    """The ``visit_call`` of a run: each call to the enabled call rules that look at its names.
 
-    def __init__(self, rules: Sequence) -> None:
+    A rule that fails on a call stays silent on it, as a guarded visit method would (unless
+    ``strict``, as in the test suite); the others still see the call.
+    """
+
+    def __init__(self, rules: Sequence, strict: bool = False) -> None:
         self._rules = tuple(rules)
+        self._strict = strict
         callees = [rule.callees() for rule in self._rules]
         self._every = tuple(rule for rule, names_ in zip(self._rules, callees) if names_ is None)
         self._by_name: Dict[str, Tuple] = {}
@@ -40,7 +45,11 @@ class CallVisitor:
 
     def __call__(self, node: nodes.Call) -> None:
         for rule in self._handlers(names.callee_names(node)):
-            rule.check_call(node)
+            try:
+                rule.check_call(node)
+            except Exception:  # pylint: disable=broad-except
+                if self._strict:
+                    raise
 
     def _handlers(self, keys: Tuple[str, ...]) -> Tuple:
         if len(keys) == 1:
@@ -49,7 +58,7 @@ class CallVisitor:
         return tuple(rule for rule in self._rules if id(rule) in wanted)  # checkers compare by their messages: slow
 
 
-def elect(checker) -> None:
+def elect(checker, strict: bool = False) -> None:
     """Make ``checker`` the run's call visitor if it is the first enabled call rule.
 
     pylint opens each enabled checker, then collects its visit methods: the visitor is in place
@@ -61,7 +70,7 @@ def elect(checker) -> None:
     linter = checker.linter
     rules = [rule for rule in getattr(linter, RULES_ATTRIBUTE, ()) if any(map(linter.is_message_enabled, rule.msgs))]
     if rules and rules[0] is checker:
-        checker.visit_call = CallVisitor(rules)
+        checker.visit_call = CallVisitor(rules, strict)
 
 
 def register(linter, checkers: Sequence) -> None:
