@@ -145,7 +145,7 @@ def lookup(node: nodes.NodeNG) -> Lookup:
         return _astroid_lookup(node)
     local = function.locals.get(node.name)
     if local and len(local) == 1 and isinstance(local[0].parent, nodes.Arguments) and node.name not in _declared(function):
-        return function, (local[0],)  # a parameter never rebound (``self``): every read sees it
+        return _parameter_lookup(local[0])  # a parameter never rebound (``self``): every read sees it
     if node.name not in function.locals:
         # A name the function body reads from outside (``ops``, ``nn``): astroid filters outer
         # bindings without regard to where in the body it is read, so one lookup serves them all.
@@ -157,6 +157,11 @@ def lookup(node: nodes.NodeNG) -> Lookup:
         if shared is not None:
             return shared
     return _astroid_lookup(node)
+
+
+@memo.per_node
+def _parameter_lookup(parameter: nodes.AssignName) -> Lookup:
+    return parameter.scope(), (parameter,)
 
 
 @memo.per_node
