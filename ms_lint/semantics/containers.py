@@ -254,11 +254,24 @@ def unregistered_containers(classdef: nodes.ClassDef) -> List[PlainContainer]:
 
 
 def _assigns_a_container(classdef: nodes.ClassDef) -> bool:
-    """Cheap pre-check: no container literal is assigned anywhere in the class."""
+    """Cheap pre-check: some ``x.<attr> = ...`` takes a container literal, directly or through a
+    name some assignment of the class binds to one (statements are walked, not expressions)."""
+    literal_names, attribute_values = set(), []
+    stack = list(classdef.body)
+    while stack:
+        statement = stack.pop()
+        stack.extend(child for child in statement.get_children() if child.is_statement or isinstance(child, nodes.MatchCase))
+        if not isinstance(statement, (nodes.Assign, nodes.AnnAssign)) or statement.value is None:
+            continue
+        targets = statement.targets if isinstance(statement, nodes.Assign) else [statement.target]
+        for target in targets:
+            if isinstance(target, nodes.AssignName) and container_kind(statement.value):
+                literal_names.add(target.name)
+            elif isinstance(target, nodes.AssignAttr):
+                attribute_values.append(statement.value)
     return any(
-        container_kind(node.value)
-        for node in classdef.nodes_of_class((nodes.Assign, nodes.AnnAssign))
-        if node.value is not None
+        container_kind(value) or (isinstance(value, nodes.Name) and value.name in literal_names)
+        for value in attribute_values
     )
 
 
