@@ -285,6 +285,8 @@ class MindSporeChecker(BaseChecker):
         if "check_call" in vars(cls):
             cls.visit_call = calls.not_walked
 
+    in_graph_code_only = False  # ``check_call`` looks only at calls in graph-compiled functions
+
     def callees(self) -> Optional[frozenset]:
         """The names of the calls ``check_call`` looks at (aliases included), or None for every call."""
         return None

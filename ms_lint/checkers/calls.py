@@ -3,7 +3,7 @@
 pylint calls every checker's ``visit_call`` on every call of the code base, and most of
 ms_lint's rules look only at calls of a few names (``Dropout``, ``batch``, ``Model``...). A
 call rule implements ``check_call(node)`` and ``callees()``: the names it looks at, or None
-for every call. In each run the first enabled call rule visits the calls for all of them and
+for every call; one that looks only inside graph-compiled code says so (``in_graph_code_only``). In each run the first enabled call rule visits the calls for all of them and
 hands each call to the rules that look at one of its names, in the order pylint would have.
 """
 
@@ -13,7 +13,7 @@ from typing import Dict, Sequence, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import names
+from ms_lint.semantics import names, scope
 
 RULES_ATTRIBUTE = "_ms_lint_call_rules"
 
@@ -33,8 +33,26 @@ class CallVisitor:
     """
 
     def __init__(self, rules: Sequence, strict: bool = False) -> None:
-        self._rules = tuple(rules)
         self._strict = strict
+        self._graph_only = any(rule.in_graph_code_only for rule in rules)
+        # The rules for calls in graph-compiled code, and for the others.
+        self._dispatch = {True: _Dispatch(rules), False: _Dispatch([rule for rule in rules if not rule.in_graph_code_only])}
+
+    def __call__(self, node: nodes.Call) -> None:
+        in_graph = self._graph_only and scope.graph_kind(node) is not None
+        for rule in self._dispatch[in_graph].handlers(names.callee_names(node)):
+            try:
+                rule.check_call(node)
+            except Exception:  # pylint: disable=broad-except
+                if self._strict:
+                    raise
+
+
+class _Dispatch:
+    """The rules, by the call names they look at."""
+
+    def __init__(self, rules: Sequence) -> None:
+        self._rules = tuple(rules)
         callees = [rule.callees() for rule in self._rules]
         self._every = tuple(rule for rule, names_ in zip(self._rules, callees) if names_ is None)
         self._by_name: Dict[str, Tuple] = {}
@@ -43,15 +61,7 @@ class CallVisitor:
                 rule for rule, names_ in zip(self._rules, callees) if names_ is None or name in names_
             )
 
-    def __call__(self, node: nodes.Call) -> None:
-        for rule in self._handlers(names.callee_names(node)):
-            try:
-                rule.check_call(node)
-            except Exception:  # pylint: disable=broad-except
-                if self._strict:
-                    raise
-
-    def _handlers(self, keys: Tuple[str, ...]) -> Tuple:
+    def handlers(self, keys: Tuple[str, ...]) -> Tuple:
         if len(keys) == 1:
             return self._by_name.get(keys[0], self._every)
         wanted = {id(rule) for key in keys for rule in self._by_name.get(key, self._every)}

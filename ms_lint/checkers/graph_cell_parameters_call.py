@@ -32,6 +32,8 @@ class GraphCellParametersCallChecker(SyntaxLevelChecker):
     }
     doc_appendix = staticmethod(lambda: graph_syntax.markdown(SYMBOL))
 
+    in_graph_code_only = True
+
     def callees(self) -> frozenset:
         return PARAMETER_METHODS
 

@@ -33,6 +33,8 @@ class GraphClassmethodCallChecker(SyntaxLevelChecker):
     }
     doc_appendix = staticmethod(lambda: graph_syntax.markdown(SYMBOL))
 
+    in_graph_code_only = True
+
     def check_call(self, node: nodes.Call) -> None:
         func = node.func
         if not (isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name)):

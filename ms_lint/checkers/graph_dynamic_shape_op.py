@@ -27,6 +27,8 @@ class GraphDynamicShapeOpChecker(GraphChecker):
         )
     }
 
+    in_graph_code_only = True
+
     def check_call(self, node: nodes.Call) -> None:
         kind = scope.graph_kind(node)
         if kind is None:

@@ -50,6 +50,8 @@ class GraphTensorToNumpyChecker(SyntaxLevelChecker):
     }
     doc_appendix = staticmethod(lambda: graph_syntax.markdown(SYMBOL))
 
+    in_graph_code_only = True
+
     def check_call(self, node: nodes.Call) -> None:
         function = scope.enclosing_function(node)
         if function is None or scope.graph_kind(node) is None:
