@@ -115,14 +115,18 @@ def boolean_mask_index(subscript: nodes.Subscript, evaluator: Evaluator) -> Opti
     """``x[mask]`` with a boolean Tensor ``mask`` (a comparison, a logical op, a cast to bool)."""
     if not is_read(subscript):
         return None
-    # Literal indices (x[0], x[-1]) are never masks: skip the value analysis of x for them.
-    candidates = [index for index in _indices(subscript) if not _is_literal(index)]
+    # Only these forms can be boolean Tensors (see is_boolean_tensor): for the others (x[0], x[-1],
+    # x[i + 1]) skip the value analysis of x.
+    candidates = [index for index in _indices(subscript) if isinstance(index, MASK_FORMS) and not _is_literal(index)]
     if not candidates or evaluator.kind(subscript.value) is not Kind.TENSOR:
         return None
     for index in candidates:
         if is_boolean_tensor(index, evaluator):
             return Finding(node=subscript, expr=index)
     return None
+
+
+MASK_FORMS = (nodes.Compare, nodes.UnaryOp, nodes.BinOp, nodes.Call, nodes.Name)
 
 
 def is_boolean_tensor(expr: nodes.NodeNG, evaluator: Evaluator, depth: int = 0) -> bool:
