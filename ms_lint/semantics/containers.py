@@ -19,7 +19,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, names
+from ms_lint.semantics import catalog, cells, index, names
 
 CONTAINER_LITERALS = {nodes.List: "list", nodes.Tuple: "tuple", nodes.Dict: "dict", nodes.ListComp: "list", nodes.DictComp: "dict"}
 BUILTIN_CONTAINERS = frozenset({"list", "tuple", "dict"})
@@ -118,7 +118,7 @@ class _MethodScan:
         self.local_literals: Dict[str, nodes.NodeNG] = {}
         self.frozen: Set[str] = set()  # attributes whose elements get requires_grad = False
         kinds = (nodes.Assign, nodes.AnnAssign, nodes.AugAssign, nodes.Call, nodes.For)
-        for node in method.nodes_of_class(kinds):
+        for node in index.nodes_of(method, kinds):
             if isinstance(node, nodes.Call):
                 self._call(node)
             elif isinstance(node, nodes.For):

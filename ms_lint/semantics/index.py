@@ -48,3 +48,17 @@ def _collect(node: nodes.NodeNG, found: tuple) -> None:
         if slot is not None:
             found[slot].append(child)
         _collect(child, found)
+
+
+def nodes_of(root: nodes.NodeNG, kinds) -> list:
+    """``root.nodes_of_class(kinds)`` as a list, built without a generator per level (it is faster)."""
+    found = [root] if isinstance(root, kinds) else []
+    _descend(root, kinds, found)
+    return found
+
+
+def _descend(node: nodes.NodeNG, kinds, found: list) -> None:
+    for child in node.get_children():
+        if isinstance(child, kinds):
+            found.append(child)
+        _descend(child, kinds, found)

@@ -150,7 +150,7 @@ def _reached(function: nodes.FunctionDef):
     classdef = function.parent if isinstance(function.parent, nodes.ClassDef) else None
     self_name = function.args.args[0].name if classdef is not None and function.args.args else None
     root = function.root()
-    for node in function.nodes_of_class((nodes.Call, nodes.FunctionDef)):
+    for node in index.nodes_of(function, (nodes.Call, nodes.FunctionDef)):
         if isinstance(node, nodes.FunctionDef):
             if node is not function:
                 yield node

@@ -590,7 +590,7 @@ def _is_pass_through_call(call: nodes.NodeNG, argument: nodes.NodeNG) -> bool:
 def _name_uses(function: nodes.FunctionDef) -> Dict[str, List[nodes.Name]]:
     """Every read of each name in the function, nested code included: one walk for all its inputs."""
     uses: Dict[str, List[nodes.Name]] = {}
-    for use in function.nodes_of_class(nodes.Name):
+    for use in index.nodes_of(function, nodes.Name):
         uses.setdefault(use.name, []).append(use)
     return uses
 
@@ -861,7 +861,7 @@ def _self_reads(classdef: nodes.ClassDef) -> Dict[str, List[nodes.Attribute]]:
         positional = method.args.posonlyargs + method.args.args
         if not positional or _is_static(method):
             continue
-        for node in method.nodes_of_class(nodes.Attribute):
+        for node in index.nodes_of(method, nodes.Attribute):
             if isinstance(node.expr, nodes.Name) and node.expr.name == positional[0].name:
                 reads.setdefault(node.attrname, []).append(node)
     return reads
