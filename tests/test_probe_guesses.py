@@ -94,6 +94,18 @@ def test_an_argument_known_only_at_run_time_is_left_to_its_default_or_the_call_i
     assert guess.origin == "guessed from the parameters' names: dim=8, num_heads=2, ratio=0.0, flag=False"
 
 
+def test_a_parameter_named_for_parsed_arguments_reads_the_argparse_defaults(tmp_path):
+    path = write(tmp_path, "model.py", MODEL)
+    write(
+        tmp_path,
+        "train.py",
+        "import argparse\nfrom model import Optional\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--width', default=7)\ndef main(arguments):\n    return Optional(width=arguments.width)\n",
+    )
+    guess = guesses.constructor(path, "Optional", str(tmp_path))
+    assert (guess.kwargs, guess.origin) == ({"width": 7}, "as built at train.py:6")
+
+
 def test_names_and_annotations_give_small_values_also_through_a_base_class_of_the_module(tmp_path):
     path = write(tmp_path, "model.py", MODEL)
     assert guesses.constructor(path, "Child", str(tmp_path)).kwargs == {

@@ -297,7 +297,7 @@ class _Values:
         self.constants, self.definitions = _module_names(tree)
         self.parameters = _parameter_defaults(function) if function is not None else {}
         self.local = _assigned(function) if function is not None else set()
-        self.parsed = parsed_names(tree) | ({"args", "opt", "opts"} & set(self.parameters))
+        self.parsed = parsed_names(tree) | (PARSED_PARAMETERS & set(self.parameters))
         self.argparse = argparse_defaults(tree)
 
     def of(self, expr: ast.expr) -> Any:
@@ -366,6 +366,10 @@ def _parameter_defaults(function: ast.FunctionDef) -> Dict[str, Any]:
 
 def _assigned(function: ast.FunctionDef) -> set:
     return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+
+
+# Parameters that conventionally hold a script's parsed arguments (``def main(args):``).
+PARSED_PARAMETERS = frozenset({"args", "opt", "opts", "arguments"})
 
 
 def parsed_names(tree: ast.Module) -> set:

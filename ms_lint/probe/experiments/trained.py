@@ -197,7 +197,7 @@ def _value(runtime, expr: ast.expr, defaults: Dict[str, Any], parsed: frozenset,
 
 def _parsed_argument_names(tree: ast.Module, network: TrainedNetwork) -> frozenset:
     """Names holding parsed arguments: assigned from ``parse_args()``, or a parameter called ``args``/``opt``."""
-    return frozenset(guesses.parsed_names(tree) | (network.local & {"args", "opt", "opts", "arguments"}))
+    return frozenset(guesses.parsed_names(tree) | (network.local & guesses.PARSED_PARAMETERS))
 
 
 # -- source helpers -----------------------------------------------------------------------
