@@ -3,8 +3,9 @@
 pylint calls every checker's ``visit_call`` on every call of the code base, and most of
 ms_lint's rules look only at calls of a few names (``Dropout``, ``batch``, ``Model``...). A
 call rule implements ``check_call(node)`` and ``callees()``: the names it looks at, or None
-for every call; one that looks only inside graph-compiled code says so (``in_graph_code_only``). In each run the first enabled call rule visits the calls for all of them and
-hands each call to the rules that look at one of its names, in the order pylint would have.
+for every call; one that looks only inside graph-compiled code says so (``in_graph_code_only``).
+In each run the first enabled call rule visits the calls for all of them and hands each call to
+the rules that look at one of its names, in the order pylint would have.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from astroid import nodes
 from ms_lint.semantics import names, scope
 
 RULES_ATTRIBUTE = "_ms_lint_call_rules"
+
 
 def not_walked(self, node: nodes.Call) -> None:  # pylint: disable=unused-argument
     """A call rule's own ``visit_call``: the run's :class:`CallVisitor` calls ``check_call`` instead."""
@@ -36,7 +38,10 @@ class CallVisitor:
         self._strict = strict
         self._graph_only = any(rule.in_graph_code_only for rule in rules)
         # The rules for calls in graph-compiled code, and for the others.
-        self._dispatch = {True: _Dispatch(rules), False: _Dispatch([rule for rule in rules if not rule.in_graph_code_only])}
+        self._dispatch = {
+            True: _Dispatch(rules),
+            False: _Dispatch([rule for rule in rules if not rule.in_graph_code_only]),
+        }
 
     def __call__(self, node: nodes.Call) -> None:
         in_graph = self._graph_only and scope.graph_kind(node) is not None
