@@ -249,13 +249,7 @@ def call_names(module: nodes.Module, basenames: frozenset) -> frozenset:
     ``basenames`` plus the aliases of ``from ... import set_device as use_device``; a cheap
     filter to run before resolving each call's qualified name.
     """
-    aliases = {
-        alias
-        for importfrom in import_statements(module)
-        if isinstance(importfrom, nodes.ImportFrom)
-        for name, alias in importfrom.names
-        if alias and name in basenames
-    }
+    aliases = {alias for alias, imported in _aliases(module).items() if basenames.intersection(imported)}
     return frozenset(basenames) | frozenset(aliases)
 
 
