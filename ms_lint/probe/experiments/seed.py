@@ -82,9 +82,8 @@ class SeedDivergence(Experiment):
             except Unconfirmable as error:
                 skipped.append(str(error))
                 continue
-            summaries = _parameters(runtime, net)
+            summaries = _initial_values(runtime, net, runtime.shown(name, spec), skipped)
             if summaries is None:
-                skipped.append(f"{runtime.shown(name, spec)} has no parameters: it cannot show initial values")
                 continue
             built[runtime.shown(name, spec)] = summaries
             if len(built) >= MAX_CELLS:
@@ -113,9 +112,8 @@ class SeedDivergence(Experiment):
             except Unconfirmable as error:
                 skipped.append(str(error))
                 continue
-            summaries = _parameters(runtime, net)
+            summaries = _initial_values(runtime, net, network.shown, skipped)
             if summaries is None:
-                skipped.append(f"{network.shown} has no parameters: it cannot show initial values")
                 continue
             built[f"{network.shown} (the network passed to {network.reached})"] = summaries
         if not built:
@@ -193,12 +191,16 @@ class SeedDivergence(Experiment):
         )
 
 
-def _parameters(runtime, net) -> Optional[Dict[str, List[Any]]]:
-    """A summary of each initial parameter of ``net``; None when it is not a Cell or has none."""
-    if not runtime.is_cell_class(type(net)):
+def _initial_values(runtime, net, shown: str, skipped: List[str]) -> Optional[Dict[str, List[Any]]]:
+    """A summary of each initial parameter of ``net``; None, and why in ``skipped``, when it is not a
+    Cell or has none (it cannot show the effect)."""
+    summaries = {}
+    if runtime.is_cell_class(type(net)):
+        summaries = {parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()}
+    if not summaries:
+        skipped.append(f"{shown} has no parameters: it cannot show initial values")
         return None
-    summaries = {parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()}
-    return summaries or None
+    return summaries
 
 
 def _summary(array) -> List[Any]:
