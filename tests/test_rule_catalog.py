@@ -60,6 +60,26 @@ def test_rule_prose_has_every_section(symbol):
     assert positions == sorted(positions)
 
 
+def section_headings(path):
+    """The "## " headings of a rule's prose, outside code blocks."""
+    headings, in_code = [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        elif line.startswith("## ") and not in_code:
+            headings.append(line.rstrip())
+    return headings
+
+
+@pytest.mark.parametrize("symbol", sorted(symbol for _, symbol, _ in all_messages()))
+def test_rule_prose_has_a_chinese_translation_with_the_same_sections(symbol):
+    folder = docs.RULES / symbol
+    assert (folder / "rule.zh.md").is_file(), f"{folder / 'rule.zh.md'} is missing"
+    english = section_headings(folder / "rule.md")
+    assert set(english) <= set(docs.SECTIONS_ZH), "a heading of rule.md has no Chinese in docs.SECTIONS_ZH"
+    assert section_headings(folder / "rule.zh.md") == [docs.SECTIONS_ZH[heading] for heading in english]
+
+
 def test_functional_cases_belong_to_known_rules():
     symbols = {symbol for _, symbol, _ in all_messages()}
     functional = Path(__file__).parent / "functional"
