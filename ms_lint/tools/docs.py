@@ -105,15 +105,14 @@ class Rule:
         """First sentence of the rule's "What it does" section."""
         text = (self.folder / "rule.md").read_text(encoding="utf-8")
         body = text.split("## What it does", 1)[-1].split("\n## ", 1)[0]
-        paragraph = " ".join(body.split())
-        return paragraph.split(". ")[0].split(": ")[0].rstrip(".:") + "."
+        return _first_sentence(" ".join(body.split()) + " ", (". ", ": ")).rstrip(".:") + "."
 
     @property
     def summary_zh(self) -> str:
         """First sentence of the rule's "功能" section."""
         text = (self.folder / "rule.zh.md").read_text(encoding="utf-8")
         body = text.split(SECTIONS_ZH["## What it does"], 1)[-1].split("\n## ", 1)[0]
-        return _first_sentence(_join_lines(body)) + "。"
+        return _first_sentence(_join_lines(body), ("。", "：")) + "。"
 
 
 def _join_lines(text: str) -> str:
@@ -139,8 +138,8 @@ def _is_cjk_punctuation(char: str) -> bool:
     return "\u3000" <= char <= "\u303f" or "\uff00" <= char <= "\uffef"
 
 
-def _first_sentence(paragraph: str) -> str:
-    """The paragraph up to its first full stop or colon outside code and parentheses."""
+def _first_sentence(paragraph: str, stops: Tuple[str, ...]) -> str:
+    """The paragraph up to its first stop (a full stop or colon) outside code and parentheses."""
     in_code, depth = False, 0
     for index, char in enumerate(paragraph):
         if char == "`":
@@ -151,9 +150,9 @@ def _first_sentence(paragraph: str) -> str:
             depth += 1
         elif char in ")）":
             depth = max(depth - 1, 0)
-        elif char in "。：" and depth == 0:
+        elif depth == 0 and any(paragraph.startswith(stop, index) for stop in stops):
             return paragraph[:index]
-    return paragraph.rstrip("。")
+    return paragraph.rstrip().rstrip("。")
 
 
 def rules() -> List[Rule]:
