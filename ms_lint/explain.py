@@ -243,7 +243,7 @@ def _docs_url(options: Sequence[str], config) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def explain(text: str, options: List[str], lint: Lint, out=sys.stdout) -> int:
+def explain(text: str, options: List[str], lint: Lint, out=None) -> int:
     """Print what ms_lint knows about ``text``; 0 when a rule matched, 1 when none did."""
     matches = rules_matching(text)
     notes: List[str] = []
@@ -256,7 +256,7 @@ def explain(text: str, options: List[str], lint: Lint, out=sys.stdout) -> int:
         lines += _findings(near, {match.symbol for match in matches}, len(linted)) + notes
     if not matches:
         lines.append(say("no_match"))
-    print("\n".join(lines), file=out)
+    print("\n".join(lines), file=out or sys.stdout)
     return 0 if matches else 1
 
 
