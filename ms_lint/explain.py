@@ -11,7 +11,9 @@ the files that exist are linted with ms_lint's checks, as ``ms-lint`` does, and 
 *near* those locations are printed, the matched rules' first. Near: in the same top-level
 class or function as the location (a method's whole class: a Cell's error in ``construct``
 often comes from ``__init__``), or within 3 lines of it outside any. Library files
-(site-packages) are not linted.
+(site-packages) are not linted. A log with MindSpore's construct traceback comes from a graph
+compile, so those files are linted with ``--mindspore-mode=graph`` unless the options set a mode:
+the lines it names were compiled, whatever mode the program sets elsewhere.
 
 Every user-visible string is in :data:`TEXTS`, by language; the rule descriptions and fixes
 come from the rules themselves.
@@ -36,6 +38,7 @@ from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
 
 FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
 NEAR_LINES = 3
+GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
 LIBRARY_FOLDERS = ("site-packages", "dist-packages")
 LANGUAGE = "en"
 TEXTS: Dict[str, Dict[str, str]] = {
@@ -248,6 +251,8 @@ def explain(text: str, options: List[str], lint: Lint, out=None) -> int:
     matches = rules_matching(text)
     notes: List[str] = []
     places = locations(text)
+    if GRAPH_TRACEBACK in text and not any(option.startswith("--mindspore-mode") for option in options):
+        options = [*options, "--mindspore-mode=graph"]
     near, linted, config = findings_near(places, options, lint, notes) if places else ([], [], None)
     lines: List[str] = []
     if matches:

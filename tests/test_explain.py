@@ -220,3 +220,18 @@ def test_help(capsys):
     assert "usage: ms-lint explain TEXT" in capsys.readouterr().out
     assert cli.main(["--help"]) == 0
     assert "ms-lint explain TEXT | -" in capsys.readouterr().out
+
+
+def test_a_construct_traceback_means_the_located_code_was_graph_compiled(capsys, tmp_path):
+    net = tmp_path / "net.py"
+    net.write_text(
+        "from mindspore import nn\n\n\nclass Net(nn.Cell):\n    def construct(self, x):\n"
+        "        try:\n            x = x + 1\n        except ValueError:\n            pass\n        return x\n"
+    )
+    python_only = f'  File "{net}", line 6, in construct\n' "RuntimeError: Unsupported statement 'Try'.\n"
+    _, out = run(capsys, python_only)
+    assert f"  {net}:6: " not in out  # the file does not say it runs in GRAPH_MODE
+    compiled = "RuntimeError: Unsupported statement 'Try'.\n- The Traceback of Net Construct Code:\n" \
+        f"# 0 In file {net}:6~9, 8~16\n"
+    _, out = run(capsys, compiled)
+    assert f"  {net}:6: E7325 graph-unsupported-syntax: " in out
