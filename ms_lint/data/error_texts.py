@@ -298,12 +298,19 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
                 (r"TypeError: multiple values for argument '\w+'", r"TypeError: too many positional arguments"),
                 "TypeError: multiple values for argument 'axis'",
                 V2_10,
-                f"{OBSERVED}, PyNative: ops.L2Normalize(x, axis=1); ops.Mul(x, y) gives "
-                "'TypeError: too many positional arguments' (both from prim_attr_register binding __init__)",
+                f"{OBSERVED}, PyNative: ops.L2Normalize(x, axis=1); ops.Mul(x, y), ops.ReLU(x) give "
+                "'TypeError: too many positional arguments' (prim_attr_register binds __init__'s signature)",
+            ),
+            _observed(
+                r"For '\w+', the type of '\w+' should be .*, but got (type 'Tensor'|<class "
+                r"'mindspore\.common\.tensor\.Tensor'>)",
+                "TypeError: For 'L2Normalize', the type of 'axis' should be one of '['list', 'tuple']', but got type "
+                "'Tensor'.",
+                "PyNative: ops.L2Normalize(x), also ops.Softmax(x)",
             ),
         ),
-        silent="a Primitive whose constructor takes as many parameters as the Tensors given builds without "
-        "error and the call returns a Primitive, not a Tensor",
+        silent="a Primitive whose attribute takes the Tensor builds without error and is then used as the "
+        "result (observed on 2.10: ops.ReduceSum(x) returns a ReduceSum)",
     ),
     "pytorch-method-on-cell-or-tensor": RuleTexts(texts=(_pytorch_methods(),)),
     "pytorch-name-on-mindspore-module": RuleTexts(texts=(_pytorch_names(),)),
