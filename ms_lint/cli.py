@@ -9,7 +9,8 @@ rule it disables stays disabled (pylint's own checks stay off whatever it enable
 ``ms-lint --fix PATH...`` applies the safe automatic fixes and reports what is left;
 ``ms-lint --diff PATH...`` prints them as a unified diff and changes nothing
 (see :mod:`ms_lint.fixes`). ``ms-lint --baseline FILE PATH...`` reports only the findings
-that FILE does not accept (see :mod:`ms_lint.baseline`).
+that FILE does not accept (see :mod:`ms_lint.baseline`). ``ms-lint explain TEXT`` finds
+the rules that prevent a MindSpore error (see :mod:`ms_lint.explain`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ INFO_OPTIONS = frozenset(
 )
 USAGE = """\
 usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
+       ms-lint explain TEXT | -       which rules prevent this MindSpore error (- reads a log)
 
 Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
 
@@ -243,6 +245,10 @@ def _has_files(args: Sequence[str]) -> bool:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["explain"]:
+        from ms_lint import explain  # pylint: disable=import-outside-toplevel
+
+        return explain.main(args[1:], lint=lambda lint_args, reporter: run(lint_args, reporter=reporter, exit=False))
     if "-h" in args or "--help" in args:
         print(USAGE)
         return 0

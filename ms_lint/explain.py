@@ -1,0 +1,321 @@
+"""``ms-lint explain TEXT``: from a MindSpore error text to the ms_lint rules that prevent it.
+
+``ms-lint explain TEXT`` (or ``-``, to read a whole log from standard input) prints, for each
+rule whose recorded error texts (:mod:`ms_lint.data.error_texts`) match: its id and symbol,
+why (the message's description), how to fix it (the rule's "How to fix it" section, shipped
+as ``ms_lint/data/rule_fixes.json`` by ``python -m ms_lint.tools.docs``) and its page.
+
+When the log names source locations (MindSpore's "The Traceback of Net Construct Code":
+``In file /path/net.py:12, 8~20``; Python's ``File "/path/net.py", line 12, in construct``),
+the files that exist are linted with ms_lint's checks, as ``ms-lint`` does, and the findings
+*near* those locations are printed, the matched rules' first. Near: in the same top-level
+class or function as the location (a method's whole class: a Cell's error in ``construct``
+often comes from ``__init__``), or within 3 lines of it outside any. Library files
+(site-packages) are not linted. A log with MindSpore's construct traceback comes from a graph
+compile, so those files are linted with ``--mindspore-mode=graph`` unless the options set a mode:
+the lines it names were compiled, whatever mode the program sets elsewhere.
+
+Every user-visible string is in :data:`TEXTS`, by language; the rule descriptions and fixes
+come from the rules themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from pylint.reporters import CollectingReporter
+
+from ms_lint.checkers import CHECKERS
+from ms_lint.data.error_texts import ERROR_TEXTS
+from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
+
+FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
+NEAR_LINES = 3
+GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
+LIBRARY_FOLDERS = ("site-packages", "dist-packages")
+LANGUAGE = "en"
+TEXTS: Dict[str, Dict[str, str]] = {
+    "en": {
+        "usage": (
+            "usage: ms-lint explain TEXT [ms-lint options]\n"
+            "       ms-lint explain - [ms-lint options]    (read a whole log from standard input)\n\n"
+            "Find the ms_lint rules that prevent a MindSpore error: for each rule whose error texts match,\n"
+            "print its id, why, how to fix it and its page. Source files the log points at (\"In file\n"
+            "net.py:12\", 'File \"net.py\", line 12') are linted with ms_lint's checks, and the findings in\n"
+            "the same class or function (or within 3 lines) are printed. Exit status: 0 when a rule\n"
+            "matched, 1 when none did."
+        ),
+        "no_text": "ms-lint explain: give the error text, or - to read it from standard input.",
+        "matched": "This MindSpore output matches {count} ms_lint rule{s}:",
+        "no_match": "No ms_lint rule matches this text.",
+        "said": "  MindSpore said: {text}",
+        "why": "  Why: {text}",
+        "fix": "  How to fix it:",
+        "fix_missing": "  How to fix it: see the rule page (ms_lint/data/rule_fixes.json is missing).",
+        "page": "  Rule page: {url}",
+        "findings": "ms_lint's findings near the lines the log points at (same class or function, or within "
+        "{lines} lines):",
+        "no_findings": "ms_lint finds nothing near the lines the log points at ({count} file{s} linted).",
+        "finding": "  {path}:{line}: {msgid} {symbol}: {message}",
+        "missing": "Skipped {path}: no such file.",
+        "unreadable": "Skipped {path}: cannot read it ({reason}).",
+        "libraries": "Not linted: {count} library file{s} the log points at (site-packages).",
+        "lint_failed": "Could not lint the files the log points at (ms-lint exited with {status}).",
+    },
+}
+
+
+def say(key: str, **values) -> str:
+    """A user-visible string, in the output language."""
+    return TEXTS[LANGUAGE][key].format(**values)
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+@dataclass(frozen=True)
+class Match:
+    """A rule whose error text was found in the log."""
+
+    symbol: str
+    said: str  # the part of the log that matched
+
+
+def rules_matching(text: str) -> List[Match]:
+    """The rules whose recorded error texts occur in ``text``, in message id order."""
+    found = []
+    for symbol, recorded in ERROR_TEXTS.items():
+        said = _first_match(text, (pattern for entry in recorded.texts for pattern in entry.patterns))
+        if said is not None:
+            found.append(Match(symbol, said))
+    order = _definitions()
+    return sorted(found, key=lambda match: order.get(match.symbol, ("", ""))[0][1:])
+
+
+def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
+    for pattern in patterns:
+        found = re.search(pattern, text, re.MULTILINE)
+        if found:
+            line_start = text.rfind("\n", 0, found.start()) + 1
+            line_end = text.find("\n", found.end())
+            return text[line_start : line_end if line_end != -1 else len(text)].strip()
+    return None
+
+
+def _definitions() -> Dict[str, Tuple[str, str]]:
+    """symbol -> (message id, description), from the checkers' message definitions."""
+    return {
+        definition[1]: (msgid, definition[2]) for checker in CHECKERS for msgid, definition in checker.msgs.items()
+    }
+
+
+def _fixes() -> Dict[str, str]:
+    try:
+        return json.loads(FIXES_PATH.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+@dataclass(frozen=True)
+class Location:
+    """Lines of a source file that a log points at."""
+
+    path: str
+    first: int
+    last: int
+
+
+# "# 0 In file /path/net.py:12, 8~20", "In file /path/net.py:18~21, 8~21", "In file /path/net.py:12"
+MINDSPORE_LOCATION = re.compile(r"In file (?P<path>.+?):(?P<first>\d+)(?:~(?P<last>\d+))?(?:, \d+(?:~\d+)?)?\s*$")
+# 'File "/path/net.py", line 12, in construct'
+PYTHON_LOCATION = re.compile(r'File "(?P<path>[^"]+)", line (?P<first>\d+)')
+
+
+def locations(text: str) -> List[Location]:
+    """The source locations a log names, in order, without repeats."""
+    found: List[Location] = []
+    for line in text.splitlines():
+        match = MINDSPORE_LOCATION.search(line) or PYTHON_LOCATION.search(line)
+        if not match or match.group("path").startswith("<"):  # <string>, <frozen ...>
+            continue
+        first = int(match.group("first"))
+        last = int(match.groupdict().get("last") or first)
+        location = Location(match.group("path"), first, max(first, last))
+        if location not in found:
+            found.append(location)
+    return found
+
+
+def _is_library(path: str) -> bool:
+    return any(part in LIBRARY_FOLDERS for part in Path(path).parts)
+
+
+def _readable(paths: Sequence[str], notes: List[str]) -> List[str]:
+    """The paths that can be linted; a note for each one that cannot."""
+    readable, libraries = [], 0
+    for path in paths:
+        if _is_library(path):
+            libraries += 1
+            continue
+        if not os.path.isfile(path):
+            notes.append(say("missing", path=path))
+            continue
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as error:
+            notes.append(say("unreadable", path=path, reason=error.strerror or error))
+            continue
+        readable.append(path)
+    if libraries:
+        notes.append(say("libraries", count=libraries, s=_s(libraries)))
+    return readable
+
+
+def _scopes(path: str) -> List[Tuple[int, int]]:
+    """Line spans of the module's top-level classes and functions (inside module-level blocks too)."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    spans = []
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([node.lineno] + [decorator.lineno for decorator in node.decorator_list])
+            spans.append((first, node.end_lineno or node.lineno))
+        else:  # if __name__ == "__main__":, try:...: look inside
+            pending.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt))
+    return spans
+
+
+def _near(line: int, places: Sequence[Location], scopes: Sequence[Tuple[int, int]]) -> bool:
+    for place in places:
+        if place.first - NEAR_LINES <= line <= place.last + NEAR_LINES:
+            return True
+        for first, last in scopes:
+            if first <= line <= last and (first <= place.first <= last or first <= place.last <= last):
+                return True
+    return False
+
+
+# Runs ms-lint with these arguments and this reporter; returns pylint's Run (the command line owns it).
+Lint = Callable[[List[str], CollectingReporter], object]
+
+
+def findings_near(places: Sequence[Location], options: List[str], lint: Lint, notes: List[str]):
+    """(ms_lint's messages near ``places``, the files linted, the linter's configuration or None)."""
+    by_file: Dict[str, List[Location]] = {}
+    for place in places:
+        by_file.setdefault(place.path, []).append(place)
+    files = _readable(list(by_file), notes)
+    if not files:
+        return [], files, None
+    reporter = CollectingReporter()
+    try:
+        outcome = lint([*options, *files], reporter)
+    except SystemExit as stop:
+        notes.append(say("lint_failed", status=stop.code))
+        return [], [], None
+    wanted = {os.path.realpath(path): (by_file[path], _scopes(path)) for path in files}
+    near = []
+    for message in reporter.messages:
+        places, scopes = wanted.get(os.path.realpath(message.abspath), ((), ()))
+        if places and _near(message.line, places, scopes):
+            near.append(message)
+    return near, files, getattr(getattr(outcome, "linter", None), "config", None)
+
+
+def _docs_url(options: Sequence[str], config) -> str:
+    url = getattr(config, "mindspore_docs_url", "") or ""
+    for index, option in enumerate(options):
+        if option.startswith("--mindspore-docs-url="):
+            url = url or option.split("=", 1)[1]
+        elif option == "--mindspore-docs-url" and index + 1 < len(options):
+            url = url or options[index + 1]
+    url = url or DEFAULT_DOCS_URL
+    return url if url.endswith("/") else url + "/"
+
+
+def explain(text: str, options: List[str], lint: Lint, out=None) -> int:
+    """Print what ms_lint knows about ``text``; 0 when a rule matched, 1 when none did."""
+    matches = rules_matching(text)
+    notes: List[str] = []
+    places = locations(text)
+    if GRAPH_TRACEBACK in text and not any(option.startswith("--mindspore-mode") for option in options):
+        options = [*options, "--mindspore-mode=graph"]
+    near, linted, config = findings_near(places, options, lint, notes) if places else ([], [], None)
+    lines: List[str] = []
+    if matches:
+        lines += _explained(matches, _docs_url(options, config))
+    if places:
+        lines += _findings(near, {match.symbol for match in matches}, len(linted)) + notes
+    if not matches:
+        lines.append(say("no_match"))
+    print("\n".join(lines), file=out or sys.stdout)
+    return 0 if matches else 1
+
+
+def _explained(matches: Sequence[Match], docs_url: str) -> List[str]:
+    definitions, fixes = _definitions(), _fixes()
+    lines = [say("matched", count=len(matches), s=_s(len(matches))), ""]
+    for match in matches:
+        msgid, description = definitions.get(match.symbol, ("", ""))
+        lines += [f"{msgid} {match.symbol}", say("said", text=_shorten(match.said)), say("why", text=description)]
+        fix = fixes.get(match.symbol)
+        if fix:
+            lines.append(say("fix"))
+            lines += [f"    {line}".rstrip() for line in fix.strip().splitlines()]
+        else:
+            lines.append(say("fix_missing"))
+        lines += [say("page", url=f"{docs_url}{match.symbol}.md"), ""]
+    return lines
+
+
+def _shorten(text: str, width: int = 160) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _findings(near: Sequence, matched: set, linted: int) -> List[str]:
+    if not near:
+        return [say("no_findings", count=linted, s=_s(linted))] if linted else []
+    ordered = sorted(near, key=lambda message: (message.symbol not in matched, message.path, message.line))
+    lines = [say("findings", lines=NEAR_LINES)]
+    for message in ordered:
+        lines.append(
+            say(
+                "finding",
+                path=message.path,
+                line=message.line,
+                msgid=message.msg_id,
+                symbol=message.symbol,
+                message=message.msg,
+            )
+        )
+    return lines
+
+
+def main(argv: Sequence[str], lint: Lint) -> int:
+    """``ms-lint explain``: ``argv`` are the arguments after ``explain``."""
+    if "-h" in argv or "--help" in argv:
+        print(say("usage"))
+        return 0
+    options = [arg for arg in argv if arg.startswith("-") and arg != "-"]
+    words = [arg for arg in argv if not arg.startswith("-")]
+    if "-" in argv:
+        text = sys.stdin.read()
+    elif words:
+        text = " ".join(words)
+    else:
+        print(say("no_text"), file=sys.stderr)
+        return 32
+    return explain(text, options, lint)

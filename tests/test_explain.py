@@ -1,0 +1,237 @@
+"""``ms-lint explain``: MindSpore error texts lead back to the rules that prevent them."""
+
+import io
+import re
+import shutil
+
+import pytest
+
+from ms_lint import cli, explain
+from ms_lint.data.error_texts import ERROR_TEXTS
+from ms_lint.tools import docs
+
+RULE_FOLDERS = sorted(path.name for path in docs.RULES.iterdir() if path.is_dir())
+SAMPLES = [(symbol, text) for symbol, entry in ERROR_TEXTS.items() for text in entry.texts]
+# Texts that name more than one rule, each for a reason the rules' pages give.
+SHARED = {
+    # a @classmethod called through self, and a construct whose first parameter is not self
+    "The parameters number of the function is": {"graph-classmethod-call", "graph-cell-method-signature"},
+    # a generator in graph code, and parameters_and_names() (a generator) called there
+    "Unsupported expression 'Yield'": {"graph-unsupported-syntax", "graph-cell-parameters-call"},
+}
+# Errors of shared/research's list of what users hit, with the rule that prevents each.
+RESEARCH_ERRORS = [
+    ("RuntimeError: Unsupported statement 'Delete'.", "graph-unsupported-syntax"),
+    ("Unsupported expression 'Set'", "graph-unsupported-syntax"),
+    ("The name 'y' is not defined, or not supported in graph mode.", "graph-variable-undefined-after-block"),
+    ("The local variable 'x' is not defined in false branch, but defined in true branch.",
+     "graph-variable-undefined-after-block"),
+    ("The local variable 'x' defined in the 'for' loop body cannot be used outside of the loop body.",
+     "graph-variable-undefined-after-block"),
+    ("TypeError: 'self.steps' should be initialized as a 'Parameter' type in the '__init__' function, but got '0' "
+     "with type 'int'.", "graph-attribute-not-parameter"),
+    ("For 'Cell', the method 'construct' must have parameter 'self'", "graph-cell-method-signature"),
+    ("The parameters number of the function is 3, but the number of provided arguments is 2.",
+     "graph-classmethod-call"),
+    ("The value Parameter (name=name_a, shape=(1,), dtype=Float32, requires_grad=True), its name 'name_a' already "
+     "exists. Please set a unique name for the parameter.", "cell-container-not-registered"),
+    ("The params of function 'bprop' of Primitive or Cell requires the forward inputs as well as the 'out' and "
+     "'dout'", "graph-cell-method-signature"),
+    ("RuntimeError: Exceed function call depth limit 1000, (function call depth: 1001, simulate call depth: 999).",
+     "unrolled-loop-tensor-condition"),
+    ("ValueError: For 'Dropout', the 'keep_prob' must be a number in range (0, 1], but got 0.0.",
+     "dropout-positional-keep-prob"),
+]
+
+
+def symbols(text):
+    return {match.symbol for match in explain.rules_matching(text)}
+
+
+def test_every_rule_records_what_mindspore_says_or_why_it_says_nothing():
+    assert sorted(ERROR_TEXTS) == RULE_FOLDERS
+    for symbol, entry in ERROR_TEXTS.items():
+        assert entry.texts or entry.silent, symbol
+        for text in entry.texts:
+            assert text.patterns and text.sample and text.version and text.source, symbol
+            assert text.source.startswith(("observed:", "cited:")), symbol
+            for pattern in text.patterns:
+                re.compile(pattern)
+
+
+@pytest.mark.parametrize("symbol, text", SAMPLES, ids=[f"{symbol}-{i}" for i, (symbol, _) in enumerate(SAMPLES)])
+def test_each_sample_names_its_rule_and_only_plausible_ones(symbol, text):
+    found = symbols(text.sample)
+    assert symbol in found
+    plausible = {symbol}.union(*(rules for start, rules in SHARED.items() if start in text.sample))
+    assert found <= plausible
+
+
+@pytest.mark.parametrize("text, symbol", RESEARCH_ERRORS)
+def test_the_errors_users_hit_name_the_rule_that_prevents_them(text, symbol):
+    assert symbol in symbols(text)
+
+
+def test_every_rule_ships_its_fix():
+    fixes = explain._fixes()  # pylint: disable=protected-access
+    assert sorted(fixes) == RULE_FOLDERS
+    assert all(fix.strip() for fix in fixes.values())
+
+
+def run(capsys, *args, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = cli.main(["explain", *args])
+    return status, capsys.readouterr().out
+
+
+def test_a_text_names_the_rule_why_and_how_to_fix_it(capsys):
+    status, out = run(capsys, "RuntimeError: Unsupported statement 'Try'.")
+    assert status == 0
+    assert "E7325 graph-unsupported-syntax" in out
+    assert "MindSpore said: RuntimeError: Unsupported statement 'Try'." in out
+    assert "Why: MindSpore compiles construct" in out
+    assert "How to fix it:" in out and "`try`/`except`: compute the guard with ops" in out
+    assert "Rule page: docs/rules/graph-unsupported-syntax.md" in out
+
+
+def test_the_rule_page_follows_the_docs_url_option(capsys):
+    _, out = run(capsys, "For 'Cell', the method 'construct' is not defined.", "--mindspore-docs-url=https://x.org/r")
+    assert "Rule page: https://x.org/r/forward-without-construct.md" in out
+
+
+def test_nothing_matched_is_one_plain_line_and_status_1(capsys):
+    status, out = run(capsys, "ValueError: something MindSpore never said")
+    assert status == 1
+    assert out == "No ms_lint rule matches this text.\n"
+
+
+def test_a_log_on_standard_input(capsys, monkeypatch):
+    log = "[WARNING] ME(1:2,MainProcess):2026-11-24 [mindspore/nn/layer/basic.py:183] For Dropout, this parameter " \
+          "`keep_prob` will be deprecated, please use `p` instead.\n"
+    status, out = run(capsys, "-", stdin=log, monkeypatch=monkeypatch)
+    assert status == 0
+    assert "W7306 dropout-positional-keep-prob" in out
+
+
+@pytest.fixture(name="example")
+def example_copy(tmp_path):
+    def copy(symbol):
+        target = tmp_path / symbol.replace("-", "_") / "net.py"
+        target.parent.mkdir()
+        shutil.copy(docs.RULES / symbol / "bad.py", target)
+        return target
+
+    return copy
+
+
+def test_a_traceback_of_net_construct_code_prints_the_findings_near_its_lines(capsys, example):
+    net = example("unrolled-loop-tensor-condition")
+    # As MindSpore 2.10 printed it for this loop (with range(700)), pointing at the copy.
+    log = (
+        "RuntimeError: Exceed function call depth limit 1000, (function call depth: 1001, simulate call depth: 999).\n"
+        "It's always happened with complex construction of code or infinite recursion or loop.\n"
+        "----------------------------------------------------\n"
+        "- The Traceback of Net Construct Code:\n"
+        "----------------------------------------------------\n"
+        "The depth of the current stack is 1001.\n"
+        f"# 0 In file {net}:27~29, 4~23\n"
+        f"# 1 In file {net}:28, 11~15\n"
+        "        if x.sum() > i:\n"
+        "           ^~~~\n"
+        f"# 2 In file /usr/lib/python3/site-packages/mindspore/nn/cell.py:1909, 8~82\n"
+    )
+    status, out = run(capsys, log)
+    assert status == 0
+    assert out.startswith("This MindSpore output matches 1 ms_lint rule:\n\nR7324 unrolled-loop-tensor-condition\n")
+    located = [line for line in out.splitlines() if line.startswith(f"  {net}")]
+    assert [line.split(": ")[:2] for line in located] == [[f"  {net}:28", "R7324 unrolled-loop-tensor-condition"]]
+    assert "Not linted: 1 library file the log points at (site-packages)." in out
+
+
+def test_only_findings_near_the_located_lines_are_printed(capsys, example):
+    net = example("unrolled-loop-tensor-condition")
+    _, out = run(capsys, f"Exceed function call depth limit 1000\n# 0 In file {net}:28, 11~15\n")
+    lines = [line for line in out.splitlines() if line.startswith(f"  {net}")]
+    assert len(lines) == 1 and lines[0].startswith(f"  {net}:28: ")  # not EarlyExitStack's, line 20
+    assert "unrolled-loop-tensor-condition" in lines[0]
+
+
+def test_a_python_traceback_prints_the_findings_of_the_function_it_points_at(capsys, example):
+    net = example("metric-missing-method")
+    # As MindSpore 2.10 (Python 3.11) printed it for bad.py's evaluate(), pointing at the copy.
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "<string>", line 2, in <module>\n'
+        f'  File "{net}", line 30, in evaluate\n'
+        "    mae = MeanAbsoluteError()  # [metric-missing-method]\n"
+        "TypeError: Can't instantiate abstract class MeanAbsoluteError with abstract method eval\n"
+    )
+    status, out = run(capsys, log)
+    assert status == 0
+    assert out.index("E7348 metric-missing-method") < out.index("findings near")
+    located = [line for line in out.splitlines() if line.startswith(f"  {net}")]
+    assert [line.split(": ")[0] for line in located] == [f"  {net}:30", f"  {net}:31"]  # both in evaluate()
+    assert all("metric-missing-method" in line for line in located)
+
+
+def test_the_matched_rules_findings_come_first(capsys, example):
+    net = example("cell-container-not-registered")
+    # The Stack of bad.py, compiled in GRAPH_MODE by MindSpore 2.10: the log points at its construct.
+    log = (
+        "RuntimeError: The parameter @bad_Stack_construct_9:param_dense.weight , its name 'dense.weight' already "
+        "exists. Please set a unique name for the parameter.\n"
+        f"# 0 In file {net}:40~41, 8~24\n"
+    )
+    status, out = run(capsys, log)
+    assert status == 0
+    located = [line for line in out.splitlines() if line.startswith(f"  {net}")]
+    assert located and all("cell-container-not-registered" in line for line in located)
+    assert located[0].startswith(f"  {net}:35: ")  # the list, in __init__ of the same class
+
+
+def test_missing_and_unreadable_paths_are_skipped_with_a_note(capsys, tmp_path, example, monkeypatch):
+    net = example("forward-without-construct")
+    folder = tmp_path / "folder.py"
+    folder.mkdir()
+    log = (
+        f'  File "{tmp_path}/gone.py", line 3, in construct\n'
+        f'  File "{folder}", line 3, in construct\n'
+        f'  File "{net}", line 14, in forward\n'
+        "AttributeError: For 'Cell', the method 'construct' is not defined.\n"
+    )
+    real_open = open
+
+    def refusing_open(path, *args, **kwargs):
+        if str(path) == str(net):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(explain, "open", refusing_open, raising=False)
+    status, out = run(capsys, log)
+    assert status == 0
+    assert f"Skipped {tmp_path}/gone.py: no such file." in out
+    assert f"Skipped {folder}: no such file." in out
+    assert f"Skipped {net}: cannot read it (Permission denied)." in out
+
+
+def test_help(capsys):
+    assert cli.main(["explain", "--help"]) == 0
+    assert "usage: ms-lint explain TEXT" in capsys.readouterr().out
+    assert cli.main(["--help"]) == 0
+    assert "ms-lint explain TEXT | -" in capsys.readouterr().out
+
+
+def test_a_construct_traceback_means_the_located_code_was_graph_compiled(capsys, tmp_path):
+    net = tmp_path / "net.py"
+    net.write_text(
+        "from mindspore import nn\n\n\nclass Net(nn.Cell):\n    def construct(self, x):\n"
+        "        try:\n            x = x + 1\n        except ValueError:\n            pass\n        return x\n"
+    )
+    python_only = f'  File "{net}", line 6, in construct\n' "RuntimeError: Unsupported statement 'Try'.\n"
+    _, out = run(capsys, python_only)
+    assert f"  {net}:6: " not in out  # the file does not say it runs in GRAPH_MODE
+    compiled = "RuntimeError: Unsupported statement 'Try'.\n- The Traceback of Net Construct Code:\n" \
+        f"# 0 In file {net}:6~9, 8~16\n"
+    _, out = run(capsys, compiled)
+    assert f"  {net}:6: E7325 graph-unsupported-syntax: " in out
