@@ -49,7 +49,6 @@ RELEASE_2_0_ALPHA = "https://mindspore.cn/docs/en/r2.0.0-alpha/RELEASE.html"
 RELEASE_2_0 = "https://www.mindspore.cn/docs/en/r2.0/RELEASE.html"
 RELEASE_1_7 = "https://www.mindspore.cn/docs/en/r1.7/RELEASE.html"
 RELEASE_2_1 = "https://www.mindspore.cn/docs/en/r2.1/RELEASE.html"
-RELEASE_2_4 = "https://www.mindspore.cn/docs/en/r2.4.0/RELEASE.html"
 RELEASE_2_6 = "https://www.mindspore.cn/docs/en/r2.6.0/RELEASE.html"
 NN_UPDATES_2_3 = "https://gitee.com/mindspore/docs/blob/r2.3.0/resource/api_updates/nn_api_updates_en.md"
 OPS_UPDATES_2_3 = "https://gitee.com/mindspore/docs/blob/r2.3.0/resource/api_updates/ops_api_updates_en.md"
@@ -298,8 +297,6 @@ CHANGES: Tuple[Change, ...] = (
     _default("mindspore.train.Model.train(dataset_sink_mode=)", "True", "False", "2.0", RELEASE_2_0,
              "2.10: dataset_sink_mode=False"),
     _default("mindspore.nn.BCELoss(reduction=)", "'none'", "'mean'", "2.0", RELEASE_2_0, "2.10: reduction='mean'"),
-    _default("mindspore.dataset.GeneratorDataset(max_rowsize=)", "6", "None", "2.4", RELEASE_2_4,
-             "2.10: max_rowsize=None (buffers sized per row)"),
     _default(_NN + "Dense(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
     _default(_NN + "Dense(bias_init=)", "'zeros'", "None", "2.1", RELEASE_2_1, "2.10: defaults None (Uniform bias)"),
     _default(_NN + "Conv1d(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),

@@ -17,7 +17,7 @@ def build(source, loss, opt, args, kwargs):
     model.train(1, source)  # [api-default-changed]
     other = make_model()
     other.train(1, source)  # not bound to Model(...): silent
-    loader = ds.GeneratorDataset(source, ["x"])  # [api-default-changed]
+    loader = ds.GeneratorDataset(source, ["x"])
     return model, loader, nn.BCELoss(reduction="mean"), nn.BCELoss()  # [api-default-changed]
 
 
