@@ -19,9 +19,11 @@ from astroid import nodes
 
 from ms_lint.data import api_changes as table
 from ms_lint.data import train_api
-from ms_lint.semantics import arguments, catalog, memo, names, pipeline
+from ms_lint.semantics import arguments, catalog, index, memo, names, pipeline
 
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
+# Defaults of initialisers: code that sets the parameters itself afterwards does not rely on them.
+INITIALISERS = frozenset({"weight_init", "bias_init"})
 # Methods whose receiver must be traced to an instance of their class.
 DATASET = "mindspore.dataset.Dataset"
 MODEL = "mindspore.train.Model"
@@ -153,7 +155,7 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
             continue
         if change.kind != table.DEFAULT_CHANGED:
             yield Use(change, passed[change.parameter], f"{change.parameter}=")
-        elif _relies_on_default(call, change):
+        elif _relies_on_default(call, change) and not (change.parameter in INITIALISERS and _sets_parameters(call.root())):
             yield Use(change, call, call.func.as_string())
 
 
@@ -185,6 +187,16 @@ def _relies_on_default(call: nodes.Call, change: table.Change) -> bool:
     if not parameters and call.args:
         return False  # positional arguments of an unknown signature might pass it
     return change.parameter not in arguments.bound(call, parameters)
+
+
+@memo.per_node
+def _sets_parameters(module: nodes.Module) -> bool:
+    """The module re-initialises parameters: ``cell.weight.set_data(...)``, or an ``init_weights(...)`` helper."""
+    for call in index.of(module).calls:
+        name = names.basename(call.func) or ""
+        if name == "set_data" or "init_weight" in name or "weights_init" in name:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=None)
