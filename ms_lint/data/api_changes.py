@@ -64,6 +64,10 @@ _LOGGED = "2.10: logs the deprecation when built"
 _CALLED = "2.10: logs the deprecation when called"
 _ABSENT = "2.10: absent (AttributeError / ImportError)"
 _RAISES = "2.10: TypeError (unexpected keyword argument)"
+# Where the release notes name no release: the installs of 2.7, 2.8 and 2.9 were checked.
+_GONE_2_7 = "absent from 2.7 on (2.7, 2.8, 2.9, 2.10 checked); the 2.4 docs still list it"
+_GONE_2_8 = "importable in 2.7, absent from 2.8 on (2.8, 2.9, 2.10 checked)"
+_MARKED_IN_2_10 = "2.10 logs 'deprecated from version 2.9.0'; 2.9 does not mark it"
 
 
 @dataclass(frozen=True)
@@ -128,10 +132,10 @@ _WEIGHT_INIT = "2.10: defaults None (HeUniform weights)"
 
 CHANGES: Tuple[Change, ...] = (
     # -- renamed or removed names ------------------------------------------------------------
-    _renamed("mindspore.ms_function", "mindspore.jit", "2.0", MS_FUNCTION_2_4, _ABSENT + "; documented until 2.4",
-             removed="2.10", also=("mindspore.common.api.ms_function", "mindspore.common.ms_function")),
-    _renamed("mindspore.ms_class", "mindspore.jit_class", "2.0", MS_CLASS_2_4, _ABSENT + "; documented until 2.4",
-             removed="2.10", also=("mindspore.common.api.ms_class", "mindspore.common.ms_class")),
+    _renamed("mindspore.ms_function", "mindspore.jit", "2.0", MS_FUNCTION_2_4, _GONE_2_7,
+             removed="2.7", also=("mindspore.common.api.ms_function", "mindspore.common.ms_function")),
+    _renamed("mindspore.ms_class", "mindspore.jit_class", "2.0", MS_CLASS_2_4, _GONE_2_7,
+             removed="2.7", also=("mindspore.common.api.ms_class", "mindspore.common.ms_class")),
     _renamed("mindspore.profiler.tensor_board_trace_handler", "mindspore.profiler.tensorboard_trace_handler", None,
              RELEASE_2_6, _ABSENT, removed="2.6"),
     _renamed(_OPS + "TensorAdd", _OPS + "Add", "1.1", DEPRECATED_OPS),
@@ -147,10 +151,10 @@ CHANGES: Tuple[Change, ...] = (
     Change(_OPS + "ResizeBilinear", _OPS + "ResizeBilinearV2", REMOVED, "2.1", "2.3",
            "use `mindspore.ops.ResizeBilinearV2`", OPS_UPDATES_2_3, _ABSENT,
            also=(_OPS + "operations.ResizeBilinear",)),
-    Change(_OPS + "BNTrainingReduce", _OPS + "BatchNorm", REMOVED, "1.5", "2.10", "use `mindspore.ops.BatchNorm`",
-           DEPRECATED_OPS, _ABSENT + " from mindspore.ops (the class is left in ops/deprecated.py)"),
-    Change(_OPS + "BNTrainingUpdate", _OPS + "BatchNorm", REMOVED, "1.5", "2.10", "use `mindspore.ops.BatchNorm`",
-           DEPRECATED_OPS, _ABSENT + " from mindspore.ops (the class is left in ops/deprecated.py)"),
+    Change(_OPS + "BNTrainingReduce", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
+           DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
+    Change(_OPS + "BNTrainingUpdate", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
+           DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
     Change(_NN + "FakeQuantWithMinMaxObserver", "", REMOVED, None, "2.0",
            "quantization moved to MindSpore Golden Stick (mindspore_gs)", RELEASE_2_0, _ABSENT),
     Change(_NN + "Conv2dBnFoldQuant", "", REMOVED, None, "2.0",
@@ -160,15 +164,15 @@ CHANGES: Tuple[Change, ...] = (
     Change("mindspore.nn.transformer", "", REMOVED, None, "2.0", "use MindSpore Transformers (mindformers)",
            RELEASE_2_0, _ABSENT),
     # -- moved modules -----------------------------------------------------------------------
-    _moved("mindspore.dataset.vision.c_transforms", "mindspore.dataset.vision", "1.8", "2.10", LEGACY_TRANSFORMS,
-           _ABSENT + "; 1.8 to 2.x log \"'Resize' from mindspore.dataset.vision.c_transforms is deprecated from "
+    _moved("mindspore.dataset.vision.c_transforms", "mindspore.dataset.vision", "1.8", "2.8", LEGACY_TRANSFORMS,
+           _GONE_2_8 + "; 1.8 to 2.7 log \"'Resize' from mindspore.dataset.vision.c_transforms is deprecated from "
            "version 1.8 ...\""),
-    _moved("mindspore.dataset.vision.py_transforms", "mindspore.dataset.vision", "1.8", "2.10", LEGACY_TRANSFORMS,
-           _ABSENT),
-    _moved("mindspore.dataset.transforms.c_transforms", "mindspore.dataset.transforms", "1.8", "2.10",
-           LEGACY_TRANSFORMS, _ABSENT),
-    _moved("mindspore.dataset.transforms.py_transforms", "mindspore.dataset.transforms", "1.8", "2.10",
-           LEGACY_TRANSFORMS, _ABSENT),
+    _moved("mindspore.dataset.vision.py_transforms", "mindspore.dataset.vision", "1.8", "2.8", LEGACY_TRANSFORMS,
+           _GONE_2_8),
+    _moved("mindspore.dataset.transforms.c_transforms", "mindspore.dataset.transforms", "1.8", "2.8",
+           LEGACY_TRANSFORMS, _GONE_2_8),
+    _moved("mindspore.dataset.transforms.py_transforms", "mindspore.dataset.transforms", "1.8", "2.8",
+           LEGACY_TRANSFORMS, _GONE_2_8),
     # -- deprecated names (MindSpore's own @deprecated marks, run on 2.10) --------------------------
     _deprecated(_OPS + "DropoutGenMask", "1.5", DEPRECATED_OPS, new=_OPS + "Dropout"),
     _deprecated(_OPS + "DropoutDoMask", "1.5", DEPRECATED_OPS, new=_OPS + "Dropout"),
@@ -207,13 +211,13 @@ CHANGES: Tuple[Change, ...] = (
     _deprecated(_OPS + "ApplyFtrl", "2.10", NN_OPS),
     _deprecated(_OPS + "LARSUpdate", "2.10", NN_OPS),
     _deprecated(_OPS + "InTopK", "2.10", NN_OPS),
-    _deprecated(_OPS + "intopk", "2.9", NN_FUNC, note=_CALLED),
-    _deprecated(_OPS + "matrix_band_part", "2.9", ARRAY_FUNC, note=_CALLED),
-    _deprecated(_OPS + "scatter_mul", "2.9", ARRAY_FUNC, note=_CALLED),
-    _deprecated(_OPS + "scatter_max", "2.9", ARRAY_FUNC, note=_CALLED),
-    _deprecated(_OPS + "scatter_min", "2.9", ARRAY_FUNC, note=_CALLED),
-    _deprecated(_OPS + "scatter_div", "2.9", ARRAY_FUNC, note=_CALLED),
-    _deprecated(_OPS + "tensor_scatter_mul", "2.9", ARRAY_FUNC, note=_CALLED),
+    _deprecated(_OPS + "intopk", "2.10", NN_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "matrix_band_part", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_mul", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_max", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_min", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_div", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "tensor_scatter_mul", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
     _deprecated(_OPS + "ScatterMax", "2.10", ARRAY_OPS),
     _deprecated(_OPS + "ScatterMin", "2.10", ARRAY_OPS),
     _deprecated(_OPS + "ScatterMul", "2.10", ARRAY_OPS),
@@ -230,9 +234,9 @@ CHANGES: Tuple[Change, ...] = (
     _deprecated(_OPS + "RandomGamma", "2.10", RANDOM_OPS),
     _deprecated(_NN + "LazyAdam", "2.0", _MS + "nn/optim/lazyadam.py", new=_NN + "Adam"),
     _deprecated(_NN + "AdamOffload", "2.0", _MS + "nn/optim/adam.py", new=_NN + "Adam"),
-    _deprecated(_NN + "LARS", "2.9", _MS + "nn/optim/lars.py"),
-    _deprecated(_NN + "FTRL", "2.9", _MS + "nn/optim/ftrl.py"),
-    _deprecated(_NN + "ProximalAdagrad", "2.9", _MS + "nn/optim/proximal_ada_grad.py"),
+    _deprecated(_NN + "LARS", "2.10", _MS + "nn/optim/lars.py", note=_MARKED_IN_2_10),
+    _deprecated(_NN + "FTRL", "2.10", _MS + "nn/optim/ftrl.py", note=_MARKED_IN_2_10),
+    _deprecated(_NN + "ProximalAdagrad", "2.10", _MS + "nn/optim/proximal_ada_grad.py", note=_MARKED_IN_2_10),
     _deprecated(_NN + "MatMul", "1.2", _MS + "nn/layer/math.py", new=_OPS + "matmul"),
     _deprecated(_NN + "Jvp", "1.9", _MS + "nn/grad/cell_grad.py", new=_OPS + "jvp"),
     _deprecated(_NN + "Vjp", "1.9", _MS + "nn/grad/cell_grad.py", new=_OPS + "vjp"),
