@@ -18,7 +18,7 @@ version, use 'Y' instead." when it is built or called, and a removed name or key
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, Optional, Tuple
+from typing import Callable, Optional, Tuple
 
 # Kinds of change.
 RENAMED = "renamed"  # the same thing under a new name

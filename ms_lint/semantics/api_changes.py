@@ -161,7 +161,7 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
 
 def _calls(call: nodes.Call, api: str) -> bool:
     """Whether ``call`` calls ``api``: a catalogued function or class, or a method of a traced receiver."""
-    owner, _, method = api.rpartition(".")
+    owner = api.rpartition(".")[0]
     if owner == DATASET:
         return isinstance(call.func, nodes.Attribute) and pipeline.is_dataset(call.func.expr) is True
     if owner == MODEL:
@@ -238,3 +238,20 @@ def label(use: Use) -> str:
     if use.written == change.name:
         return f"`{change.name}`"
     return f"`{use.written}` (`{change.name}`)"
+
+
+def uses_at(node: nodes.NodeNG) -> Tuple[Use, ...]:
+    """The uses reported at ``node`` (an import, a keyword, a call's callee or a decorator)."""
+    if isinstance(node, (nodes.Import, nodes.ImportFrom)):
+        found = import_uses(node)
+    elif isinstance(node, nodes.Keyword) and isinstance(node.parent, nodes.Call):
+        found = call_uses(node.parent)
+    elif isinstance(node, nodes.Call):
+        found = call_uses(node)
+    elif isinstance(node, nodes.Attribute) and isinstance(node.parent, nodes.Call) and node.parent.func is node:
+        found = call_uses(node.parent)
+    elif isinstance(node, nodes.Attribute) and isinstance(node.parent, nodes.Decorators):
+        found = decorator_uses(node.parent)
+    else:
+        return ()
+    return tuple(use for use in found if use.node is node)
