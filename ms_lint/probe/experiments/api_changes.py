@@ -97,6 +97,8 @@ def _keyword(version: str, payload: Dict[str, Any], found: Any, logger: logging.
     if parameter not in parameters and not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
         verdict = confirmed if removed else not_reproduced
         return verdict(f"{version}: {name}{inspect.signature(found)} has no {parameter}")
+    if removed and parameter in parameters:
+        return not_reproduced(f"{version}: {name} takes {parameter}")
     owner, _, method = name.rpartition(".")
     if owner == DATASET:
         found = getattr(_small_dataset(), method)
