@@ -66,17 +66,22 @@ def test_removed_parameter_is_absent_from_the_bundled_catalog(change):
 @pytest.mark.skipif(versions is None, reason="the per-version catalogs are not installed")
 @pytest.mark.parametrize("change", table.CHANGES, ids=ids)
 def test_entry_matches_every_catalogued_version(change):
-    for version in versions.versions():
+    for text in versions.versions():
+        version = tuple(int(part) for part in text.split("."))
         if change.parameter:
             parameters = versions.parameters(change.name, version)
-            if parameters and change.kind != table.DEFAULT_CHANGED:
-                assert (change.parameter in parameters) != api_changes.removed(change, version), version
+            if parameters and api_changes.removed(change, version):
+                assert change.parameter not in parameters, version
+            elif parameters and change.kind == table.DEFAULT_CHANGED:
+                assert change.parameter in parameters, version
+            # A keyword still accepted may go through ``**options`` (jit): the live test checks those.
             continue
         present = versions.present(change.name, version)
         if present is not None:
             assert present != api_changes.removed(change, version), version
         claimed = api_changes.removed(change, version) or api_changes.deprecated(change, version)
-        if claimed and change.new.startswith("mindspore."):
+        # The versions' catalogs describe what the bundled one does (not the profiler's functions).
+        if claimed and change.new.startswith("mindspore.") and catalog.lookup(change.new) is not None:
             assert versions.present(change.new, version) is not False, (change.new, version)
 
 
@@ -129,3 +134,14 @@ def test_deprecated_primitives_log_their_version(caplog):
         change = next(c for c in NAMES if c.name == f"mindspore.ops.{name}")
         getattr(ops, name)()
         assert f"deprecated from version {change.deprecated}" in caplog.text, name
+
+
+@pytest.mark.skipif(versions is None, reason="the per-version catalogs are not installed")
+@pytest.mark.parametrize("change", [c for c in NAMES if c.deprecated], ids=ids)
+def test_every_version_marking_a_name_deprecated_is_one_the_table_reports(change):
+    declared = versions.deprecated(change.name)
+    if declared is None:
+        pytest.skip("no catalogued version marks it (documented deprecations, or a name gone by 2.7)")
+    for text in declared["versions"]:
+        version = tuple(int(part) for part in text.split("."))
+        assert api_changes.deprecated(change, version) or api_changes.removed(change, version), text
