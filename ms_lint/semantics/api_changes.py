@@ -191,10 +191,11 @@ def _relies_on_default(call: nodes.Call, change: table.Change) -> bool:
 
 @memo.per_node
 def _sets_parameters(module: nodes.Module) -> bool:
-    """The module re-initialises parameters: ``cell.weight.set_data(...)``, or an ``init_weights(...)`` helper."""
+    """The module re-initialises parameters: ``cell.weight.set_data(...)``, or a helper such as
+    ``init_weights(net)`` / ``initialize_weights(...)`` / ``weights_init(...)``."""
     for call in index.of(module).calls:
-        name = names.basename(call.func) or ""
-        if name == "set_data" or "init_weight" in name or "weights_init" in name:
+        name = (names.basename(call.func) or "").lower()
+        if name == "set_data" or ("init" in name and "weight" in name):
             return True
     return False
 
