@@ -47,7 +47,6 @@ NN_FUNC = _MS + "ops/function/nn_func.py"
 RANDOM_FUNC = _MS + "ops/function/random_func.py"
 RELEASE_2_0_ALPHA = "https://mindspore.cn/docs/en/r2.0.0-alpha/RELEASE.html"
 RELEASE_2_0 = "https://www.mindspore.cn/docs/en/r2.0/RELEASE.html"
-RELEASE_1_7 = "https://www.mindspore.cn/docs/en/r1.7/RELEASE.html"
 RELEASE_2_1 = "https://www.mindspore.cn/docs/en/r2.1/RELEASE.html"
 RELEASE_2_6 = "https://www.mindspore.cn/docs/en/r2.6.0/RELEASE.html"
 NN_UPDATES_2_3 = "https://gitee.com/mindspore/docs/blob/r2.3.0/resource/api_updates/nn_api_updates_en.md"
@@ -144,12 +143,14 @@ CHANGES: Tuple[Change, ...] = (
     _renamed(_OPS + "GatherV2", _OPS + "Gather", "1.1", DEPRECATED_OPS),
     _renamed(_OPS + "Pack", _OPS + "Stack", "1.1", DEPRECATED_OPS),
     _renamed(_OPS + "Unpack", _OPS + "Unstack", "1.1", DEPRECATED_OPS),
-    _renamed("mindspore.SparseTensor", "mindspore.COOTensor", "1.7", RELEASE_1_7),
-    _renamed(_OPS + "soft_shrink", _OPS + "softshrink", "2.0", FUNC_UPDATES_2_0, _CALLED),
+    _renamed("mindspore.SparseTensor", "mindspore.COOTensor", "1.7", _MS + "common/sparse_tensor.py"),
+    _renamed(_OPS + "soft_shrink", _OPS + "softshrink", "2.0", FUNC_UPDATES_2_0,
+             "2.10 logs '`soft_shrink` is deprecated, please use `softshrink` instead.' when called"),
     Change(_NN + "ResizeBilinear", _OPS + "interpolate", REMOVED, "2.0", "2.3", "use `mindspore.ops.interpolate`",
-           NN_UPDATES_2_3, _ABSENT),
-    Change(_OPS + "ResizeBilinear", _OPS + "ResizeBilinearV2", REMOVED, "2.1", "2.3",
-           "use `mindspore.ops.ResizeBilinearV2`", OPS_UPDATES_2_3, _ABSENT,
+           NN_UPDATES_2_3, "the 2.0 to 2.2 API pages say 'deprecated from version 2.0'; absent from 2.7 on (2.7 to 2.10 checked)"),
+    Change(_OPS + "ResizeBilinear", _OPS + "ResizeBilinearV2", REMOVED, "2.0", "2.3",
+           "use `mindspore.ops.ResizeBilinearV2`", OPS_UPDATES_2_3,
+           "the 2.0 to 2.2 API pages mark it deprecated; absent from 2.7 on (2.7 to 2.10 checked)",
            also=(_OPS + "operations.ResizeBilinear",)),
     Change(_OPS + "BNTrainingReduce", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
            DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
@@ -264,8 +265,10 @@ CHANGES: Tuple[Change, ...] = (
            None, "2.0", "drop `column_order=` and call `.project(columns)` on the result", RELEASE_2_0, _RAISES),
     Change("mindspore.dataset.Dataset.batch(pad_info=)", "mindspore.dataset.Dataset.padded_batch", PARAMETER_REMOVED,
            None, "2.0", "call `.padded_batch(batch_size, pad_info=...)` instead", RELEASE_2_0, _RAISES),
-    Change("mindspore.dataset.MindDataset(dataset_file=)", "dataset_files", PARAMETER_RENAMED, None, "1.6",
-           "pass `dataset_files=`", RELEASE_1_7, "2.10: TypeError (missing dataset_files)"),
+    Change("mindspore.dataset.MindDataset(dataset_file=)", "dataset_files", PARAMETER_RENAMED, None, "2.7",
+           "pass `dataset_files=`", _MS + "dataset/engine/datasets_standard_format.py",
+           "2.7 to 2.10 take dataset_files only (2.10: TypeError, missing dataset_files); the release that renamed "
+           "it (1.6 by the draft's 1.7 notes) was not re-checked"),
     Change("mindspore.ops.MultitypeFuncGraph(doc_url=)", "", PARAMETER_REMOVED, None, "2.0", "drop `doc_url=`",
            RELEASE_2_0, _RAISES),
     Change("mindspore.nn.Dropout(keep_prob=)", "p", PARAMETER_RENAMED, "2.0", None,
