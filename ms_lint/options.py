@@ -101,6 +101,19 @@ class MindSporeOptions(BaseChecker):
                 "of its sources with it). 'n' leaves pylint to read the installed MindSpore, if any.",
             },
         ),
+        (
+            "mindspore-code-version",
+            {
+                "default": "",
+                "type": "string",
+                "metavar": "<version>",
+                "help": "MindSpore version the code was written for, e.g. 1.8.1, when it differs from the "
+                "target (mindspore-version). Default: the version pinned by the project's requirements "
+                "(mindspore==1.8.1 or >=1.8,<1.9 in requirements*.txt, setup.py, setup.cfg or "
+                "pyproject.toml, looked for from each file's directory up to the project root), else "
+                "unknown. api-default-changed reports only when it is known.",
+            },
+        ),
     )
 
 

@@ -463,3 +463,63 @@ def test_positional_dropout_becomes_p(tmp_path, request):
 def test_positional_dropout_of_an_attribute_is_left_alone(tmp_path, request):
     text = "import mindspore.nn as nn\n\n\ndef head(config):\n    return nn.Dropout(config.dropout)\n"
     assert "config.dropout is neither a literal nor a name" in refused(tmp_path, request, text)
+
+
+# -- api-removed: renames and the legacy c_transforms modules ---------------------------------
+
+REMOVED = "api-removed"
+
+
+def test_ms_function_import_and_decorator_become_jit(tmp_path, request):
+    text = source(
+        """
+        import mindspore as ms
+        from mindspore import context, ms_function
+
+
+        @ms_function
+        def step(x):
+            return x
+
+
+        @ms.ms_class
+        class Config:
+            pass
+        """
+    )
+    new_text = fixed(tmp_path, request, text, REMOVED)
+    assert new_text == text.replace("context, ms_function", "context, jit as ms_function").replace("ms.ms_class", "ms.jit_class")
+
+
+def test_c_transforms_become_the_same_operations(tmp_path, request):
+    text = source(
+        """
+        import mindspore.dataset.transforms.c_transforms as C2
+        from mindspore.dataset.vision import c_transforms as C
+        from mindspore.dataset.vision.c_transforms import Decode, HWC2CHW
+
+        OPS = [Decode(), C.Resize((32, 32)), C.Normalize([0.5], [0.2]), HWC2CHW(), C2.TypeCast(0)]
+        """
+    )
+    new_text = fixed(tmp_path, request, text, REMOVED)
+    assert new_text == (
+        text.replace("import mindspore.dataset.transforms.c_transforms as C2", "import mindspore.dataset.transforms.transforms as C2")
+        .replace("import c_transforms as C", "import transforms as C")
+        .replace("from mindspore.dataset.vision.c_transforms import", "from mindspore.dataset.vision import")
+    )
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("from mindspore.dataset.vision import py_transforms as P\nOPS = [P.ToTensor()]\n", "differ"),
+        ("from mindspore.dataset.vision import c_transforms as C\nOPS = [C.NoSuchOp()]\n", "has no NoSuchOp"),
+        ("from mindspore.dataset.vision import c_transforms as C\nMODULE = C\n", "a use of C other than"),
+        ("import mindspore.dataset.vision.c_transforms\n", "rewrite its uses by hand"),
+        ("from mindspore.common.api import ms_function\n", "imported from another module"),
+        ("import mindspore.dataset as ds\nDATA = ds.MindDataset(dataset_file='a')\n", "depends on the call"),
+        ("from mindspore import nn\nLAYER = nn.ResizeBilinear()\n", "no same-module replacement"),
+    ],
+)
+def test_api_removed_left_alone(tmp_path, request, text, reason):
+    assert reason in refused(tmp_path, request, text)

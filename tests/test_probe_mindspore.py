@@ -18,7 +18,7 @@ from ms_lint.probe.experiments import EXPERIMENTS, Declared
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, UNCONFIRMABLE
 
-from lint import RULES, annotated, rule_dirs, run_pylint
+from lint import RULES, annotated, rule_dirs, rule_rcfile, run_pylint
 from probe_support import FIXTURES, finding, requires_mindspore
 
 pytestmark = requires_mindspore
@@ -50,7 +50,7 @@ def test_every_finding_of_a_bad_example_is_confirmed(rule_dir):
     comparison ends depends on the machine and its load, so these findings must show
     that a comparison was made (its decision is tested with made-up timings elsewhere).
     """
-    messages = run_pylint([rule_dir / "bad.py"], *PROBE)
+    messages = run_pylint([rule_dir / "bad.py"], *PROBE, rcfile=rule_rcfile(rule_dir))
     assert {(m.line, m.symbol) for m in messages} == annotated(rule_dir / "bad.py")
     experiment = EXPERIMENTS.get(rule_dir.name)
     verdicts = [(message.line, *probe_status(message), message.confidence.name) for message in messages]
@@ -67,7 +67,7 @@ def test_every_finding_of_a_bad_example_is_confirmed(rule_dir):
 
 @pytest.mark.parametrize("rule_dir", rule_dirs(), ids=[path.name for path in rule_dirs()])
 def test_a_good_example_has_nothing_to_confirm(rule_dir):
-    assert run_pylint([rule_dir / "good.py"], *PROBE) == []
+    assert run_pylint([rule_dir / "good.py"], *PROBE, rcfile=rule_rcfile(rule_dir)) == []
 
 
 def test_container_evidence_names_the_lost_parameters_and_the_compile_error():

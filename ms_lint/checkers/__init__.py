@@ -47,6 +47,9 @@ from ms_lint.checkers.conv_padding_without_pad_mode import ConvPaddingWithoutPad
 from ms_lint.checkers.cell_built_in_construct import CellBuiltInConstructChecker
 from ms_lint.checkers.primitive_called_with_tensors import PrimitiveCalledWithTensorsChecker
 from ms_lint.checkers.graph_cell_method_signature import GraphCellMethodSignatureChecker
+from ms_lint.checkers.api_default_changed import ApiDefaultChangedChecker
+from ms_lint.checkers.api_deprecated import ApiDeprecatedChecker
+from ms_lint.checkers.api_removed import ApiRemovedChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -82,4 +85,7 @@ CHECKERS = (
     CellBuiltInConstructChecker,
     PrimitiveCalledWithTensorsChecker,
     GraphCellMethodSignatureChecker,
+    ApiRemovedChecker,
+    ApiDeprecatedChecker,
+    ApiDefaultChangedChecker,
 )

@@ -37,7 +37,7 @@ from pylint.utils.file_state import FileState
 from ms_lint import options
 from ms_lint.checkers import calls
 from ms_lint.data import graph_syntax
-from ms_lint.semantics import cells, control, facts, memo, scope, syntax_levels, values
+from ms_lint.semantics import api_changes, cells, control, facts, memo, scope, syntax_levels, values
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -585,3 +585,28 @@ class AscendChecker(ProjectChecker):
         if self.target(program).device_target != "Ascend":
             return None
         return HIGH if candidate.detail[0] == "HIGH" else INFERENCE
+
+
+class ApiChangeChecker(MindSporeChecker):
+    """A rule about code that uses an entry of the API-change table (``ms_lint.data.api_changes``).
+
+    Imports, calls and ``@module.name`` decorators are matched once (``semantics.api_changes``);
+    the rule decides, in ``report_uses``, which of the uses the target version makes findings.
+    """
+
+    def callees(self) -> frozenset:
+        return api_changes.callee_basenames()
+
+    def check_call(self, node: nodes.Call) -> None:
+        self.report_uses(api_changes.call_uses(node))
+
+    def visit_import(self, node: nodes.NodeNG) -> None:
+        self.report_uses(api_changes.import_uses(node))
+
+    visit_importfrom = visit_import
+
+    def visit_decorators(self, node: nodes.Decorators) -> None:
+        self.report_uses(api_changes.decorator_uses(node))
+
+    def report_uses(self, uses: Sequence[api_changes.Use]) -> None:
+        raise NotImplementedError

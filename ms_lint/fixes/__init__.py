@@ -14,6 +14,7 @@ from ms_lint.fixes import (
     forward_without_construct,
     pytorch_method_on_cell_or_tensor,
 )
+from ms_lint.fixes import api_removed
 
 FIXERS = {
     fixer.SYMBOL: fixer
@@ -22,5 +23,6 @@ FIXERS = {
         forward_without_construct,
         pytorch_method_on_cell_or_tensor,
         dropout_positional_keep_prob,
+        api_removed,
     )
 }

@@ -148,3 +148,11 @@ def tensor_methods() -> frozenset:
 def cell_methods() -> frozenset:
     """Attribute names of ``mindspore.nn.Cell``."""
     return frozenset(_load()["cell_methods"])
+
+
+def parameters(path: Optional[str]) -> Optional[tuple]:
+    """Parameter names of a catalogued callable (``*args``/``**kwargs`` left out), or None if unknown."""
+    entity = lookup(path)
+    if entity is None or "args" not in _load()["entities"][entity.path]:
+        return None
+    return entity.args

@@ -19,6 +19,24 @@ The catalog records, for MindSpore's public modules:
 
 It also writes the stub modules the astroid brain serves (``ms_lint/data/stubs.json``,
 see ``ms_lint.tools.stubs``).
+
+Per-version data (``ms_lint/data/catalog_versions.json``, read by ``ms_lint.semantics.versions``)
+comes from one record per MindSpore version, then one merge. With each version in its own venv
+(``python3.11 -m venv /work/venv-ms27; /work/venv-ms27/bin/pip install mindspore==2.7.0``)::
+
+    PYTHONPATH=. /work/venv-ms27/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.7.0.json
+    PYTHONPATH=. /work/venv-ms28/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.8.0.json
+    PYTHONPATH=. /work/venv-ms29/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.9.0.json
+    PYTHONPATH=. /work/venv-ms/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.10.0.json
+    python -m ms_lint.tools.catalog --merge /tmp/ms-2.7.0.json /tmp/ms-2.8.0.json \\
+        /tmp/ms-2.9.0.json /tmp/ms-2.10.0.json
+
+A record holds, for the installed version: every public name (the catalog's dotted paths, its
+canonical paths, and ``mindspore.Tensor.<method>`` / ``mindspore.nn.Cell.<method>``), each
+callable's parameter names, the ``@deprecated(version, substitute)`` decorators read from the
+installed sources, and the ``Supported Platforms`` its docstrings list. The merge keeps only what
+differs between versions (names missing from some version, parameters that changed), every
+declared deprecation, and writes the newest version's platforms to ``ms_lint/data/op_platforms.json``.
 """
 
 from __future__ import annotations
@@ -184,8 +202,9 @@ def _count_parameters(cls):
 class CatalogBuilder:
     """Walks MindSpore's public modules and records what the linter needs."""
 
-    def __init__(self, mindspore):
+    def __init__(self, mindspore, count_params: bool = True):
         self.ms = mindspore
+        self.count_params = count_params
         from mindspore import nn, ops, Tensor, Parameter  # pylint: disable=import-outside-toplevel
         from mindspore.common.dtype import Type  # pylint: disable=import-outside-toplevel
 
@@ -254,7 +273,7 @@ class CatalogBuilder:
         ]
         entry = {"kind": kind, "mro": mro}
         if kind == "cell":
-            entry["params"] = _count_parameters(cls)
+            entry["params"] = _count_parameters(cls) if self.count_params else None
             entry["construct"] = any(
                 "construct" in klass.__dict__ for klass in cls.__mro__ if klass is not self.cell
             )
@@ -319,8 +338,16 @@ class CatalogBuilder:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default_out = Path(__file__).resolve().parent.parent / "data" / "catalog.json"
-    parser.add_argument("--output", type=Path, default=default_out)
+    parser.add_argument("--output", type=Path, default=None)
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument("--record", type=Path, help="write the installed version's record here")
+    modes.add_argument("--merge", type=Path, nargs="+", help="merge version records into one file")
     options = parser.parse_args(argv)
+    options.record = options.record and options.record.resolve()  # before the chdir below
+    from ms_lint.tools import catalog_versions  # pylint: disable=import-outside-toplevel
+
+    if options.merge:
+        return catalog_versions.merge_files(options.merge, options.output)
     # Keep MindSpore quiet and its compile artefacts out of the working tree.
     os.environ.setdefault("GLOG_v", "3")
     scratch = tempfile.mkdtemp(prefix="ms_lint_catalog_")
@@ -330,6 +357,9 @@ def main(argv=None) -> int:
 
     from ms_lint.tools import stubs  # pylint: disable=import-outside-toplevel
 
+    if options.record:
+        return catalog_versions.record_file(mindspore, options.record)
+    options.output = options.output or default_out
     builder = CatalogBuilder(mindspore)
     catalog = builder.build()
     options.output.write_text(json.dumps(catalog, indent=0, sort_keys=False) + "\n", encoding="utf-8")

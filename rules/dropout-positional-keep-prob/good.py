@@ -10,7 +10,8 @@ class Classifier(nn.Cell):
         super().__init__()
         self.fc = nn.Dense(256, 10)
         self.dropout = nn.Dropout(p=0.1)
-        self.legacy = nn.Dropout(keep_prob=0.9)
+        # keep_prob= says what it means (api-deprecated suggests p=)
+        self.legacy = nn.Dropout(keep_prob=0.9)  # pylint: disable=api-deprecated
         self.kept = nn.Dropout(keep_prob)  # the name says what it is
         self.old_style = nn.Dropout(0.9)  # MindSpore 1.x: keep 90%
         self.complement = nn.Dropout(1 - dropout_rate)  # PyTorch's p converted

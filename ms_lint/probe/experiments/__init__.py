@@ -23,6 +23,7 @@ from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
 from ms_lint.probe.experiments.syntax import CellMethodRefused, GraphSyntaxRefused
 from ms_lint.probe.experiments.train import MetricMethods, TrainingModeOutputs
+from ms_lint.probe.experiments.api_changes import ApiChange
 
 NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
 
@@ -72,6 +73,12 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "cell-built-in-construct": LayerInConstruct(),
     "primitive-called-with-tensors": PrimitiveWithTensors(),
     "graph-cell-method-signature": CellMethodRefused(),
+    "api-removed": ApiChange(),
+    "api-deprecated": ApiChange(),
+    "api-default-changed": Declared(
+        "a changed default shows as different numbers (initial weights, a loss value), not as an error: comparing "
+        "them needs both MindSpore versions"
+    ),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]

@@ -3,5 +3,5 @@
 import mindspore as ms
 from mindspore import nn
 
-ms.set_context(device_target="CPU")
+ms.set_context(device_target="CPU")  # [api-deprecated]
 conv = nn.Conv2d(8, 8, 3, stride=64)

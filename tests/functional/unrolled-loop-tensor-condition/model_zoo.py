@@ -32,7 +32,7 @@ class ClipGradients(nn.Cell):
 
     def __init__(self):
         super().__init__()
-        self.clip_by_norm = nn.ClipByNorm()
+        self.clip_by_norm = nn.ClipByNorm()  # [api-deprecated]
         self.cast = ops.Cast()
         self.dtype = ops.DType()
 

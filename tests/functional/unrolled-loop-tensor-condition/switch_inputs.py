@@ -11,7 +11,7 @@ class ClipGradients(nn.Cell):
 
     def __init__(self):
         super().__init__()
-        self.clip_by_norm = nn.ClipByNorm()
+        self.clip_by_norm = nn.ClipByNorm()  # [api-deprecated]
 
     def construct(self, grads, clip_type, clip_value):
         if clip_type not in (0, 1):

@@ -1,0 +1,31 @@
+"""api-deprecated: a MindSpore name or keyword parameter the target version marks deprecated."""
+
+from __future__ import annotations
+
+from pylint.interfaces import HIGH
+
+from ms_lint.checkers.base import ApiChangeChecker
+from ms_lint.data import api_changes as table
+from ms_lint.semantics import api_changes
+
+SYMBOL = "api-deprecated"
+
+
+class ApiDeprecatedChecker(ApiChangeChecker):
+    msgs = {
+        "W7381": (
+            "%s is deprecated since MindSpore %s and will be removed: %s.",
+            SYMBOL,
+            "MindSpore marks APIs deprecated for a few releases before removing them, and logs a warning "
+            "when they are used. Code that keeps them breaks on the release that removes them.",
+        )
+    }
+
+    doc_appendix = staticmethod(lambda: table.table(lambda change: change.deprecated))
+
+    def report_uses(self, uses) -> None:
+        version = self.target().version
+        for use in uses:
+            if api_changes.deprecated(use.change, version):
+                args = (api_changes.label(use), use.change.deprecated, use.change.fix)
+                self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)

@@ -1,0 +1,34 @@
+"""api-removed: a MindSpore name or keyword parameter the target version no longer has."""
+
+from __future__ import annotations
+
+from pylint.interfaces import HIGH
+
+from ms_lint.checkers.base import ApiChangeChecker
+from ms_lint.data import api_changes as table
+from ms_lint.semantics import api_changes
+
+SYMBOL = "api-removed"
+
+
+class ApiRemovedChecker(ApiChangeChecker):
+    msgs = {
+        "E7380": (
+            "%s does not exist in MindSpore %s (%sgone by %s): %s.",
+            SYMBOL,
+            "MindSpore 2.x removed names and keyword parameters that 1.x code uses (ms_function, "
+            "dataset.vision.c_transforms, Dataset.map(column_order=)...). Importing or calling them fails "
+            "with ImportError, AttributeError or TypeError on the target version.",
+        )
+    }
+
+    doc_appendix = staticmethod(lambda: table.table(lambda change: change.removed and change.kind != table.DEFAULT_CHANGED))
+
+    def report_uses(self, uses) -> None:
+        version = self.target().version
+        for use in uses:
+            change = use.change
+            if api_changes.removed(change, version):
+                since = f"deprecated in {change.deprecated}, " if change.deprecated not in (None, change.removed) else ""
+                args = (api_changes.label(use), ".".join(map(str, version)), since, change.removed, change.fix)
+                self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)

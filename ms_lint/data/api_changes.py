@@ -1,0 +1,340 @@
+"""MindSpore API changes by version: the one table behind the API-change rules.
+
+One entry per change: the old name (``mindspore.ms_function``) or keyword parameter
+(``mindspore.nn.Dropout(keep_prob=)``), its replacement, the kind of change, the version that
+deprecated it and the one without it, the fix, and a reference. Adding a change is one entry
+here and one test line; the rules, the fixes and the rule pages read this table only.
+
+Versions are ``"major.minor"`` strings (``"2.0"`` covers 2.0.0-alpha/rc1 too: ms_lint compares
+release numbers only). ``removed`` is the release the reference names; where it names none, it
+is the first version whose MindSpore was seen without the name (``note`` says so): the rules
+then stay silent for the releases in between rather than guess.
+
+How each entry was checked (``note``): "2.10:" entries were run on MindSpore 2.10.0, where an
+object marked deprecated logs "'X' is deprecated from version V and will be removed in a future
+version, use 'Y' instead." when it is built or called, and a removed name or keyword raises.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Tuple
+
+# Kinds of change.
+RENAMED = "renamed"  # the same thing under a new name
+REMOVED = "removed"
+DEPRECATED = "deprecated"  # still there, marked for removal; the replacement (if any) differs
+PARAMETER_RENAMED = "parameter-renamed"
+PARAMETER_REMOVED = "parameter-removed"
+DEFAULT_CHANGED = "default-changed"
+MODULE_MOVED = "module-moved"  # a module whose names now live in another one
+KINDS = (RENAMED, REMOVED, DEPRECATED, PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED, MODULE_MOVED)
+PARAMETER_KINDS = (PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED)
+
+# References.
+_MS = "https://gitee.com/mindspore/mindspore/blob/v2.10.0/mindspore/python/mindspore/"
+DEPRECATED_OPS = _MS + "ops/deprecated.py"
+NN_BASIC = _MS + "nn/layer/basic.py"
+NN_LOSS = _MS + "nn/loss/loss.py"
+ARRAY_OPS = _MS + "ops/operations/array_ops.py"
+MATH_OPS = _MS + "ops/operations/math_ops.py"
+NN_OPS = _MS + "ops/operations/nn_ops.py"
+RANDOM_OPS = _MS + "ops/operations/random_ops.py"
+IMAGE_OPS = _MS + "ops/operations/image_ops.py"
+ARRAY_FUNC = _MS + "ops/function/array_func.py"
+MATH_FUNC = _MS + "ops/function/math_func.py"
+NN_FUNC = _MS + "ops/function/nn_func.py"
+RANDOM_FUNC = _MS + "ops/function/random_func.py"
+RELEASE_2_0_ALPHA = "https://mindspore.cn/docs/en/r2.0.0-alpha/RELEASE.html"
+RELEASE_2_0 = "https://www.mindspore.cn/docs/en/r2.0/RELEASE.html"
+RELEASE_2_1 = "https://www.mindspore.cn/docs/en/r2.1/RELEASE.html"
+RELEASE_2_6 = "https://www.mindspore.cn/docs/en/r2.6.0/RELEASE.html"
+NN_UPDATES_2_3 = "https://gitee.com/mindspore/docs/blob/r2.3.0/resource/api_updates/nn_api_updates_en.md"
+OPS_UPDATES_2_3 = "https://gitee.com/mindspore/docs/blob/r2.3.0/resource/api_updates/ops_api_updates_en.md"
+FUNC_UPDATES_2_0 = "https://gitee.com/mindspore/docs/blob/r2.0/resource/api_updates/func_api_updates_en.md"
+SET_CONTEXT_2_5 = "https://mindspore.cn/docs/en/r2.5.0/api_python/mindspore/mindspore.set_context.html"
+JIT_2_6 = "https://www.mindspore.cn/docs/en/r2.6.0/api_python/mindspore/mindspore.jit.html"
+DROPOUT_2_0 = "https://mindspore.cn/docs/en/r2.0/api_python/nn/mindspore.nn.Dropout.html"
+LEGACY_TRANSFORMS = "https://mindspore.cn/docs/en/r2.0/api_python/mindspore.dataset.transforms.html"
+MS_FUNCTION_2_4 = "https://mindspore.cn/docs/en/r2.4.10/api_python/mindspore/mindspore.ms_function.html"
+MS_CLASS_2_4 = "https://mindspore.cn/docs/en/r2.4.1/api_python/mindspore/mindspore.ms_class.html"
+
+_LOGGED = "2.10: logs the deprecation when built"
+_CALLED = "2.10: logs the deprecation when called"
+_ABSENT = "2.10: absent (AttributeError / ImportError)"
+_RAISES = "2.10: TypeError (unexpected keyword argument)"
+# Where the release notes name no release: the installs of 2.7, 2.8 and 2.9 were checked.
+_GONE_2_7 = "absent from 2.7 on (2.7, 2.8, 2.9, 2.10 checked); the 2.4 docs still list it"
+_GONE_2_8 = "importable in 2.7, absent from 2.8 on (2.8, 2.9, 2.10 checked)"
+_MARKED_IN_2_10 = "2.10 logs 'deprecated from version 2.9.0'; 2.9 does not mark it"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One API change."""
+
+    old: str  # "mindspore.ms_function", or "mindspore.nn.Dropout(keep_prob=)" for a parameter
+    new: str  # the replacement as MindSpore names it ("mindspore.jit", "p"), "" when there is none
+    kind: str  # one of KINDS
+    deprecated: Optional[str]  # the version that deprecated it, None when it never was
+    removed: Optional[str]  # the first version without it (see the module's docstring), None while present
+    fix: str  # what to write instead, in MindSpore's terms
+    reference: str
+    note: str = ""  # how it was checked
+    default: Tuple[str, str] = ()  # DEFAULT_CHANGED: (old default, new default) as written
+    also: Tuple[str, ...] = ()  # other import paths of a removed name (``mindspore.common.api.ms_function``)
+
+    @property
+    def name(self) -> str:
+        """The dotted name of the API (without the parameter)."""
+        return self.old.partition("(")[0]
+
+    @property
+    def parameter(self) -> Optional[str]:
+        """The keyword parameter the change is about, or None for a whole name."""
+        inside = self.old.partition("(")[2]
+        return inside.rstrip("=)") or None
+
+    @property
+    def changed_in(self) -> str:
+        """The version a DEFAULT_CHANGED entry's new default arrived in."""
+        return self.removed or self.deprecated or ""
+
+
+def version_tuple(text: Optional[str]) -> Optional[Tuple[int, ...]]:
+    return tuple(int(part) for part in text.split(".")) if text else None
+
+
+def _renamed(old, new, deprecated, reference, note=_LOGGED, removed=None, also=()):
+    fix = f"use `{new}`"
+    return Change(old, new, RENAMED, deprecated, removed, fix, reference, note, also=also)
+
+
+def _deprecated(old, deprecated, reference, new="", fix="", note=_LOGGED):
+    fix = fix or (f"use `{new}`" if new else "no direct replacement: see the reference")
+    return Change(old, new, DEPRECATED, deprecated, None, fix, reference, note)
+
+
+def _moved(old, new, deprecated, removed, reference, note):
+    fix = f"import from `{new}` (same names)"
+    return Change(old, new, MODULE_MOVED, deprecated, removed, fix, reference, note)
+
+
+def _default(old, old_default, new_default, version, reference, note, fix=""):
+    parameter = old.partition("(")[2].rstrip("=)")
+    fix = fix or f"pass `{parameter}={old_default}` to keep the old behaviour, or `{parameter}={new_default}` to accept the new one"
+    return Change(old, "", DEFAULT_CHANGED, None, version, fix, reference, note, default=(old_default, new_default))
+
+
+_OPS, _NN = "mindspore.ops.", "mindspore.nn."
+_WEIGHT_INIT = "2.10: defaults None (HeUniform weights)"
+
+CHANGES: Tuple[Change, ...] = (
+    # -- renamed or removed names ------------------------------------------------------------
+    _renamed("mindspore.ms_function", "mindspore.jit", "2.0", MS_FUNCTION_2_4, _GONE_2_7,
+             removed="2.7", also=("mindspore.common.api.ms_function", "mindspore.common.ms_function")),
+    _renamed("mindspore.ms_class", "mindspore.jit_class", "2.0", MS_CLASS_2_4, _GONE_2_7,
+             removed="2.7", also=("mindspore.common.api.ms_class", "mindspore.common.ms_class")),
+    _renamed("mindspore.profiler.tensor_board_trace_handler", "mindspore.profiler.tensorboard_trace_handler", None,
+             RELEASE_2_6, _ABSENT, removed="2.6"),
+    _renamed(_OPS + "TensorAdd", _OPS + "Add", "1.1", DEPRECATED_OPS),
+    _renamed(_OPS + "Gelu", _OPS + "GeLU", "1.1", DEPRECATED_OPS),
+    _renamed(_OPS + "FastGelu", _OPS + "FastGeLU", "1.1", DEPRECATED_OPS),
+    _renamed(_OPS + "GatherV2", _OPS + "Gather", "1.1", DEPRECATED_OPS),
+    _renamed(_OPS + "Pack", _OPS + "Stack", "1.1", DEPRECATED_OPS),
+    _renamed(_OPS + "Unpack", _OPS + "Unstack", "1.1", DEPRECATED_OPS),
+    _renamed("mindspore.SparseTensor", "mindspore.COOTensor", "1.7", _MS + "common/sparse_tensor.py"),
+    _renamed(_OPS + "soft_shrink", _OPS + "softshrink", "2.0", FUNC_UPDATES_2_0,
+             "2.10 logs '`soft_shrink` is deprecated, please use `softshrink` instead.' when called"),
+    Change(_NN + "ResizeBilinear", _OPS + "interpolate", REMOVED, "2.0", "2.3", "use `mindspore.ops.interpolate`",
+           NN_UPDATES_2_3, "the 2.0 to 2.2 API pages say 'deprecated from version 2.0'; absent from 2.7 on (2.7 to 2.10 checked)"),
+    Change(_OPS + "ResizeBilinear", _OPS + "ResizeBilinearV2", REMOVED, "2.0", "2.3",
+           "use `mindspore.ops.ResizeBilinearV2`", OPS_UPDATES_2_3,
+           "the 2.0 to 2.2 API pages mark it deprecated; absent from 2.7 on (2.7 to 2.10 checked)",
+           also=(_OPS + "operations.ResizeBilinear",)),
+    Change(_OPS + "BNTrainingReduce", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
+           DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
+    Change(_OPS + "BNTrainingUpdate", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
+           DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
+    Change(_NN + "FakeQuantWithMinMaxObserver", "", REMOVED, None, "2.0",
+           "quantization moved to MindSpore Golden Stick (mindspore_gs)", RELEASE_2_0, _ABSENT),
+    Change(_NN + "Conv2dBnFoldQuant", "", REMOVED, None, "2.0",
+           "quantization moved to MindSpore Golden Stick (mindspore_gs)", RELEASE_2_0, _ABSENT),
+    Change(_NN + "DenseQuant", "", REMOVED, None, "2.0",
+           "quantization moved to MindSpore Golden Stick (mindspore_gs)", RELEASE_2_0, _ABSENT),
+    Change("mindspore.nn.transformer", "", REMOVED, None, "2.0", "use MindSpore Transformers (mindformers)",
+           RELEASE_2_0, _ABSENT),
+    # -- moved modules -----------------------------------------------------------------------
+    _moved("mindspore.dataset.vision.c_transforms", "mindspore.dataset.vision", "1.8", "2.8", LEGACY_TRANSFORMS,
+           _GONE_2_8 + "; 1.8 to 2.7 log \"'Resize' from mindspore.dataset.vision.c_transforms is deprecated from "
+           "version 1.8 ...\""),
+    _moved("mindspore.dataset.vision.py_transforms", "mindspore.dataset.vision", "1.8", "2.8", LEGACY_TRANSFORMS,
+           _GONE_2_8),
+    _moved("mindspore.dataset.transforms.c_transforms", "mindspore.dataset.transforms", "1.8", "2.8",
+           LEGACY_TRANSFORMS, _GONE_2_8),
+    _moved("mindspore.dataset.transforms.py_transforms", "mindspore.dataset.transforms", "1.8", "2.8",
+           LEGACY_TRANSFORMS, _GONE_2_8),
+    # -- deprecated names (MindSpore's own @deprecated marks, run on 2.10) --------------------------
+    _deprecated(_OPS + "DropoutGenMask", "1.5", DEPRECATED_OPS, new=_OPS + "Dropout"),
+    _deprecated(_OPS + "DropoutDoMask", "1.5", DEPRECATED_OPS, new=_OPS + "Dropout"),
+    _deprecated(_OPS + "DynamicShape", "1.7", DEPRECATED_OPS, new=_OPS + "shape"),
+    _deprecated(_OPS + "MaxPoolWithArgmax", "2.0", DEPRECATED_OPS, new=_OPS + "MaxPoolWithArgmaxV2"),
+    _deprecated(_OPS + "InplaceUpdate", "2.0", DEPRECATED_OPS, new=_OPS + "InplaceUpdateV2"),
+    _deprecated(_OPS + "ScalarToArray", "2.0", DEPRECATED_OPS, new=_OPS + "scalar_to_tensor"),
+    _deprecated(_OPS + "BatchToSpaceND", "2.0", DEPRECATED_OPS, new=_OPS + "batch_to_space_nd"),
+    _deprecated(_OPS + "ScatterNonAliasingAdd", "2.1", DEPRECATED_OPS, new=_OPS + "TensorScatterAdd"),
+    _deprecated(_OPS + "ScatterAddWithAxis", "2.0", ARRAY_OPS, new=_OPS + "TensorScatterElements"),
+    _deprecated(_OPS + "Expand", "2.1", ARRAY_OPS, new=_OPS + "BroadcastTo"),
+    _deprecated(_OPS + "ExtractVolumePatches", "2.3", ARRAY_OPS, new=_OPS + "unfold"),
+    _deprecated(_OPS + "UniqueWithPad", "2.4", ARRAY_OPS, fix="use `mindspore.ops.unique`, then `mindspore.ops.pad`"),
+    _deprecated(_OPS + "unique_with_pad", "2.4", ARRAY_FUNC, fix="use `mindspore.ops.unique`, then `mindspore.ops.pad`",
+                note=_CALLED),
+    _deprecated(_OPS + "Padding", "2.8", ARRAY_OPS, new=_OPS + "pad"),
+    _deprecated(_OPS + "padding", "2.8", ARRAY_FUNC, new=_OPS + "pad", note=_CALLED),
+    _deprecated(_OPS + "ParallelConcat", "2.8", ARRAY_OPS, new=_OPS + "concat"),
+    _deprecated(_OPS + "LowerBound", "2.8", ARRAY_OPS, new=_OPS + "searchsorted"),
+    _deprecated(_OPS + "UpperBound", "2.8", ARRAY_OPS, new=_OPS + "searchsorted"),
+    _deprecated(_OPS + "CheckNumerics", "2.8", ARRAY_OPS, new=_OPS + "isfinite"),
+    _deprecated(_OPS + "SegmentSum", "2.8", ARRAY_OPS),
+    _deprecated(_OPS + "EditDistance", "2.8", ARRAY_OPS),
+    _deprecated(_OPS + "ApproximateEqual", "2.8", MATH_OPS, new="mindspore.Tensor.isclose"),
+    _deprecated(_OPS + "approximate_equal", "2.8", MATH_FUNC, new="mindspore.Tensor.isclose", note=_CALLED),
+    _deprecated(_OPS + "AccumulateNV2", "2.8", MATH_OPS, new=_OPS + "addn"),
+    _deprecated(_OPS + "accumulate_n", "2.8", MATH_FUNC, new=_OPS + "addn", note=_CALLED),
+    _deprecated(_OPS + "EuclideanNorm", "2.8", MATH_OPS, fix="use `mindspore.ops.norm(x, ord=2)`"),
+    _deprecated(_OPS + "batch_dot", "2.8", MATH_FUNC, note=_CALLED),
+    _deprecated(_OPS + "sparse_segment_mean", "2.8", MATH_FUNC, note=_CALLED),
+    _deprecated(_OPS + "ResizeArea", "2.8", IMAGE_OPS, new=_OPS + "interpolate"),
+    _deprecated(_OPS + "DataFormatDimMap", "2.8", NN_OPS, new=_OPS + "permute"),
+    _deprecated(_OPS + "SparseApplyAdagrad", "1.9", NN_OPS),
+    _deprecated(_OPS + "SparseApplyAdagradV2", "2.8", NN_OPS),
+    _deprecated(_OPS + "SparseApplyFtrl", "2.8", NN_OPS),
+    _deprecated(_OPS + "ApplyFtrl", "2.10", NN_OPS),
+    _deprecated(_OPS + "LARSUpdate", "2.10", NN_OPS),
+    _deprecated(_OPS + "InTopK", "2.10", NN_OPS),
+    _deprecated(_OPS + "intopk", "2.10", NN_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "matrix_band_part", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_mul", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_max", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_min", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "scatter_div", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "tensor_scatter_mul", "2.10", ARRAY_FUNC, note=_MARKED_IN_2_10),
+    _deprecated(_OPS + "ScatterMax", "2.10", ARRAY_OPS),
+    _deprecated(_OPS + "ScatterMin", "2.10", ARRAY_OPS),
+    _deprecated(_OPS + "ScatterMul", "2.10", ARRAY_OPS),
+    _deprecated(_OPS + "ScatterDiv", "2.10", ARRAY_OPS),
+    _deprecated(_OPS + "ScatterSub", "2.10", ARRAY_OPS),
+    _deprecated(_OPS + "rand_like", "2.10", RANDOM_FUNC, new="mindspore.mint.rand_like", note=_CALLED),
+    _deprecated(_OPS + "randint", "2.10", RANDOM_FUNC, new="mindspore.mint.randint", note=_CALLED),
+    _deprecated(_OPS + "randint_like", "2.10", RANDOM_FUNC, new="mindspore.mint.randint_like", note=_CALLED),
+    _deprecated(_OPS + "random_gamma", "2.10", RANDOM_FUNC, note=_CALLED),
+    _deprecated(_OPS + "random_poisson", "2.10", RANDOM_FUNC, note=_CALLED),
+    _deprecated(_OPS + "UniformInt", "2.10", RANDOM_OPS, new="mindspore.mint.randint"),
+    _deprecated(_OPS + "UniformReal", "2.10", RANDOM_OPS, new="mindspore.mint.rand"),
+    _deprecated(_OPS + "TruncatedNormal", "2.10", RANDOM_OPS),
+    _deprecated(_OPS + "RandomGamma", "2.10", RANDOM_OPS),
+    _deprecated(_NN + "LazyAdam", "2.0", _MS + "nn/optim/lazyadam.py", new=_NN + "Adam"),
+    _deprecated(_NN + "AdamOffload", "2.0", _MS + "nn/optim/adam.py", new=_NN + "Adam"),
+    _deprecated(_NN + "LARS", "2.10", _MS + "nn/optim/lars.py", note=_MARKED_IN_2_10),
+    _deprecated(_NN + "FTRL", "2.10", _MS + "nn/optim/ftrl.py", note=_MARKED_IN_2_10),
+    _deprecated(_NN + "ProximalAdagrad", "2.10", _MS + "nn/optim/proximal_ada_grad.py", note=_MARKED_IN_2_10),
+    _deprecated(_NN + "MatMul", "1.2", _MS + "nn/layer/math.py", new=_OPS + "matmul"),
+    _deprecated(_NN + "Jvp", "1.9", _MS + "nn/grad/cell_grad.py", new=_OPS + "jvp"),
+    _deprecated(_NN + "Vjp", "1.9", _MS + "nn/grad/cell_grad.py", new=_OPS + "vjp"),
+    _deprecated(_NN + "Norm", "2.0", NN_BASIC, new=_OPS + "norm"),
+    _deprecated(_NN + "OneHot", "2.0", NN_BASIC, new=_OPS + "one_hot"),
+    _deprecated(_NN + "Tril", "2.0", NN_BASIC, new=_OPS + "tril"),
+    _deprecated(_NN + "Triu", "2.0", NN_BASIC, new=_OPS + "triu"),
+    _deprecated(_NN + "MatrixDiag", "2.0", NN_BASIC, new=_OPS + "diag"),
+    _deprecated(_NN + "MatrixDiagPart", "2.0", NN_BASIC, new=_OPS + "diagonal"),
+    _deprecated(_NN + "Roll", "2.0", NN_BASIC, new=_OPS + "roll"),
+    _deprecated(_NN + "ClipByNorm", "2.8", NN_BASIC, new=_OPS + "clip_by_norm"),
+    _deprecated(_NN + "L1Regularizer", "2.8", NN_BASIC, new=_OPS + "norm"),
+    _deprecated(_NN + "Unfold", "2.8", NN_BASIC, new=_OPS + "unfold"),
+    _deprecated(_NN + "MatrixSetDiag", "2.10", NN_BASIC),
+    _deprecated(_NN + "ImageGradients", "2.8", _MS + "nn/layer/image.py", new=_OPS + "conv2d"),
+    _deprecated(_NN + "TimeDistributed", "2.8", _MS + "nn/layer/timedistributed.py"),
+    _deprecated(_NN + "DiceLoss", "2.8", NN_LOSS),
+    _deprecated(_NN + "MultiClassDiceLoss", "2.8", NN_LOSS),
+    _deprecated(_NN + "FocalLoss", "2.8", NN_LOSS),
+    _deprecated(_NN + "SampledSoftmaxLoss", "2.8", NN_LOSS),
+    # -- keyword parameters ------------------------------------------------------------------
+    Change("mindspore.dataset.Dataset.map(column_order=)", "mindspore.dataset.Dataset.project", PARAMETER_REMOVED,
+           "2.0", "2.0", "drop `column_order=` and call `.project(columns)` on the result", RELEASE_2_0, _RAISES),
+    Change("mindspore.dataset.Dataset.batch(column_order=)", "mindspore.dataset.Dataset.project", PARAMETER_REMOVED,
+           None, "2.0", "drop `column_order=` and call `.project(columns)` on the result", RELEASE_2_0, _RAISES),
+    Change("mindspore.dataset.Dataset.batch(pad_info=)", "mindspore.dataset.Dataset.padded_batch", PARAMETER_REMOVED,
+           None, "2.0", "call `.padded_batch(batch_size, pad_info=...)` instead", RELEASE_2_0, _RAISES),
+    Change("mindspore.dataset.MindDataset(dataset_file=)", "dataset_files", PARAMETER_RENAMED, None, "2.7",
+           "pass `dataset_files=`", _MS + "dataset/engine/datasets_standard_format.py",
+           "2.7 to 2.10 take dataset_files only (2.10: TypeError, missing dataset_files); the release that renamed "
+           "it (1.6 by the draft's 1.7 notes) was not re-checked"),
+    Change("mindspore.ops.MultitypeFuncGraph(doc_url=)", "", PARAMETER_REMOVED, None, "2.0", "drop `doc_url=`",
+           RELEASE_2_0, _RAISES),
+    Change("mindspore.nn.Dropout(keep_prob=)", "p", PARAMETER_RENAMED, "2.0", None,
+           "pass `p=` (the drop probability: `p = 1 - keep_prob`)", DROPOUT_2_0,
+           "2.10: logs 'this parameter `keep_prob` will be deprecated, please use `p` instead'"),
+    Change("mindspore.jit(mode=)", "capture_mode", PARAMETER_RENAMED, "2.6", None,
+           "pass `capture_mode=` ('ast' or 'bytecode')", JIT_2_6, "2.10: logs 'the parameter 'mode' has been deprecated'"),
+    Change("mindspore.jit(input_signature=)", "dynamic", PARAMETER_REMOVED, "2.6", None,
+           "drop `input_signature=`; pass `dynamic=1` for dynamic shapes", JIT_2_6,
+           "2.10: logs 'the parameter 'input_signature' has been deprecated'"),
+    Change("mindspore.jit(jit_config=)", "", PARAMETER_REMOVED, "2.6", None,
+           "pass `jit_level=` / `fullgraph=` instead of a JitConfig", JIT_2_6,
+           "2.10: logs 'the parameter 'jit_config' has been deprecated'"),
+    Change("mindspore.jit(compile_once=)", "", PARAMETER_REMOVED, "2.6", None, "drop `compile_once=`", JIT_2_6,
+           "2.10: logs 'the parameter 'compile_once' has been deprecated'"),
+    Change("mindspore.set_context(device_target=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
+           "call `mindspore.set_device(...)`", SET_CONTEXT_2_5, "2.10: logs 'Please use the api mindspore.set_device()'"),
+    Change("mindspore.set_context(device_id=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
+           "call `mindspore.set_device(device_target, device_id)`", SET_CONTEXT_2_5,
+           "2.10: logs 'Please use the api mindspore.set_device()'"),
+    Change("mindspore.set_context(deterministic=)", "mindspore.set_deterministic", PARAMETER_REMOVED, "2.5", None,
+           "call `mindspore.set_deterministic(...)`", SET_CONTEXT_2_5,
+           "2.10: logs 'Please use the api mindspore.set_deterministic()'"),
+    Change("mindspore.set_context(max_device_memory=)", "mindspore.runtime.set_memory", PARAMETER_REMOVED, "2.5",
+           None, "call `mindspore.runtime.set_memory(max_size=...)`", SET_CONTEXT_2_5,
+           "2.10: logs 'Please use the api mindspore.runtime.set_memory()'"),
+    Change("mindspore.set_context(save_graphs=)", "", PARAMETER_REMOVED, "2.5", None,
+           "set the environment variable MS_DEV_SAVE_GRAPHS", SET_CONTEXT_2_5,
+           "2.10: logs 'Please use the env MS_DEV_SAVE_GRAPHS'"),
+    Change("mindspore.set_context(auto_tune_mode=)", "", PARAMETER_REMOVED, "2.0", None, "drop `auto_tune_mode=`",
+           RELEASE_2_0, "2.10: logs ''auto_tune_mode' parameter is deprecated' and ignores it"),
+    # -- defaults ------------------------------------------------------------------------------
+    _default("mindspore.train.Model.train(dataset_sink_mode=)", "True", "False", "2.0", RELEASE_2_0,
+             "2.10: dataset_sink_mode=False"),
+    _default("mindspore.nn.BCELoss(reduction=)", "'none'", "'mean'", "2.0", RELEASE_2_0, "2.10: reduction='mean'"),
+    _default(_NN + "Dense(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
+    _default(_NN + "Dense(bias_init=)", "'zeros'", "None", "2.1", RELEASE_2_1, "2.10: defaults None (Uniform bias)"),
+    _default(_NN + "Conv1d(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
+    _default(_NN + "Conv2d(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
+    _default(_NN + "Conv3d(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
+    _default(_NN + "Conv1dTranspose(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
+    _default(_NN + "Conv2dTranspose(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
+    _default(_NN + "Conv3dTranspose(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
+)
+
+
+def table(include: Callable[[Change], object]) -> str:
+    """The entries ``include`` selects as a Markdown table, for a rule's page."""
+    rows = [
+        "### API changes",
+        "",
+        "From `ms_lint/data/api_changes.py`: what changed, in which MindSpore version, and how it was checked.",
+        "",
+        "| API | change | deprecated | removed / changed in | fix | checked | reference |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for change in CHANGES:
+        if include(change):
+            old = change.old.replace("mindspore.", "", 1)
+            detail = f"default {change.default[0]} -> {change.default[1]}" if change.default else change.kind
+            removed = change.changed_in if change.kind == DEFAULT_CHANGED else (change.removed or "")
+            deprecated = "" if change.kind == DEFAULT_CHANGED else (change.deprecated or "")
+            cells = (f"`{old}`", detail, deprecated, removed, _cell(change.fix), _cell(change.note))
+            rows.append("| " + " | ".join(cells) + f" | [source]({change.reference}) |")
+    return "\n".join(rows) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")

@@ -1,0 +1,161 @@
+"""Fix for api-removed: pure renames and the legacy ``c_transforms`` modules.
+
+- ``from mindspore import ms_function`` -> ``from mindspore import jit as ms_function`` (the rest of
+  the file keeps its name), ``@ms.ms_function`` -> ``@ms.jit``: renames the table lists with the
+  new name in the same module.
+- ``from mindspore.dataset.vision import c_transforms as C`` -> ``... import transforms as C``,
+  ``import mindspore.dataset.vision.c_transforms as C`` -> ``import mindspore.dataset.vision.transforms as C``
+  and ``from mindspore.dataset.vision.c_transforms import Resize`` -> ``from mindspore.dataset.vision
+  import Resize``, when every name the file takes from the old module is in the new one (the
+  catalog says so). MindSpore 1.8 to 2.x logged "'Resize' from mindspore.dataset.vision.c_transforms
+  is deprecated ... Use 'Resize' from mindspore.dataset.vision instead": the same operations.
+  ``py_transforms`` is left alone: its operations take PIL images and CHW arrays, where
+  ``vision.Normalize`` and others default to HWC.
+
+Removed classes and keyword parameters are left to the author.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Union
+
+from astroid import nodes
+
+from ms_lint.data import api_changes as table
+from ms_lint.fixes.base import LINE_END, Edit, Fix, Refusal, Source, end_of, start_of
+from ms_lint.semantics import api_changes, catalog, names
+
+SYMBOL = "api-removed"
+NODE_TYPES = (nodes.Import, nodes.ImportFrom, nodes.Attribute, nodes.Keyword)
+# Legacy modules whose operations are the new module's: old -> the module to import instead.
+SAME_OPERATIONS = {
+    "mindspore.dataset.vision.c_transforms": "mindspore.dataset.vision.transforms",
+    "mindspore.dataset.transforms.c_transforms": "mindspore.dataset.transforms.transforms",
+}
+
+
+def fix(node: nodes.NodeNG, source: Source, context) -> Union[Fix, Refusal]:  # pylint: disable=unused-argument
+    if isinstance(node, nodes.Keyword):
+        return Refusal(f"`{node.arg}=` was removed: what replaces it depends on the call")
+    if isinstance(node, nodes.Attribute):
+        return _rename_attribute(node, source)
+    uses = api_changes.import_uses(node)
+    if len(uses) != 1:
+        return Refusal("the import brings in several removed names: fix them one at a time")
+    change = uses[0].change
+    if change.kind == table.MODULE_MOVED:
+        return _move(node, change, source)
+    if isinstance(node, nodes.ImportFrom) and _renamed_in_place(change):
+        return _rename_import(node, change, source)
+    return Refusal(f"{change.old} has no same-module replacement to rename to: {change.fix}")
+
+
+def _renamed_in_place(change: table.Change) -> bool:
+    return change.kind == table.RENAMED and change.new.rpartition(".")[0] == change.name.rpartition(".")[0]
+
+
+def _rename_attribute(node: nodes.Attribute, source: Source) -> Union[Fix, Refusal]:
+    change = api_changes.name_change(names.mindspore_name(node))
+    if change is None or not _renamed_in_place(change):
+        return Refusal(f"{node.as_string()} has no same-module replacement to rename to")
+    new = change.new.rpartition(".")[2]
+    end = end_of(node)
+    start = (end[0], end[1] - len(node.attrname.encode("utf-8")))
+    if source.slice(start, end) != node.attrname:
+        return Refusal("the attribute is not where astroid says")
+    return Fix([Edit(start, end, new)], f"{node.as_string()} -> {node.expr.as_string()}.{new}")
+
+
+def _rename_import(node: nodes.ImportFrom, change: table.Change, source: Source) -> Union[Fix, Refusal]:
+    old, new = change.name.rpartition(".")[2], change.new.rpartition(".")[2]
+    if names.absolute_module(node) != change.name.rpartition(".")[0]:
+        return Refusal(f"imported from another module than {change.name.rpartition('.')[0]}")
+    alias = dict(node.names).get(old)
+    replacement = new if alias else f"{new} as {old}"
+    edit = _replace_imported_name(node, old, replacement, source)
+    if edit is None:
+        return Refusal("the imported name is not where astroid says")
+    return Fix([edit], f"import {old} -> import {replacement}")
+
+
+def _move(node: nodes.NodeNG, change: table.Change, source: Source) -> Union[Fix, Refusal]:
+    if isinstance(node, nodes.ImportFrom):
+        module = names.absolute_module(node)
+        if module == change.name:  # from ...c_transforms import Resize, Decode
+            return _from_moved_module(node, change, source)
+        name = change.name.rpartition(".")[2]
+        target = SAME_OPERATIONS.get(change.name)
+        if target is None:
+            return Refusal(f"{change.name}'s operations differ from {change.new}'s: port them by hand")
+        local = dict(node.names).get(name) or name
+        missing = _missing_members(node, local, target)
+        if missing:
+            return Refusal(f"{target} has no {', '.join(missing)}")
+        new = target.rpartition(".")[2]
+        replacement = new if dict(node.names).get(name) else f"{new} as {name}"
+        edit = _replace_imported_name(node, name, replacement, source)
+        if edit is None:
+            return Refusal("the imported name is not where astroid says")
+        return Fix([edit], f"import {name} -> import {replacement}")
+    target = SAME_OPERATIONS.get(change.name)
+    dotted, alias = next(((d, a) for d, a in node.names if d == change.name), (None, None))
+    if target is None or dotted is None or alias is None:
+        return Refusal(f"written as `import {change.name}`: rewrite its uses by hand ({change.fix})")
+    missing = _missing_members(node, alias, target)
+    if missing:
+        return Refusal(f"{target} has no {', '.join(missing)}")
+    edit = _replace_imported_name(node, dotted, target, source)
+    if edit is None:
+        return Refusal("the imported name is not where astroid says")
+    return Fix([edit], f"import {dotted} -> import {target}")
+
+
+def _from_moved_module(node: nodes.ImportFrom, change: table.Change, source: Source) -> Union[Fix, Refusal]:
+    if change.name not in SAME_OPERATIONS or node.level:
+        return Refusal(f"{change.name}'s operations differ from {change.new}'s: port them by hand")
+    imported = [name for name, _ in node.names]
+    missing = [name for name in imported if name == "*" or catalog.lookup(f"{change.new}.{name}") is None]
+    if missing:
+        return Refusal(f"{change.new} has no {', '.join(missing)}")
+    text = source.slice(start_of(node), end_of(node))
+    match = re.match(r"from\s+(" + re.escape(node.modname) + r")\b", text)
+    if match is None:
+        return Refusal("the import is not written as astroid says")
+    start = _position(source, node, match.start(1))
+    end = _position(source, node, match.end(1))
+    return Fix([Edit(start, end, change.new)], f"from {change.name} -> from {change.new}")
+
+
+def _missing_members(node: nodes.NodeNG, local: str, target: str) -> Optional[List[str]]:
+    """The attributes the file takes from ``local`` that ``target`` lacks; ["<other uses>"] if it is used otherwise."""
+    missing = []
+    for name in node.root().nodes_of_class(nodes.Name):
+        if name.name != local or names.single_binding(name) is not node:
+            continue
+        parent = name.parent
+        if not isinstance(parent, nodes.Attribute) or parent.expr is not name:
+            return [f"a use of {local} other than {local}.<name> (line {name.lineno})"]
+        if catalog.lookup(f"{target}.{parent.attrname}") is None:
+            missing.append(parent.attrname)
+    return sorted(set(missing))
+
+
+def _replace_imported_name(node: nodes.NodeNG, name: str, replacement: str, source: Source) -> Optional[Edit]:
+    """An edit replacing the imported ``name`` (after ``import``) in the statement's text."""
+    text = source.slice(start_of(node), end_of(node))
+    after = text.find("import") + len("import")
+    match = re.compile(r"(?<![\w.])" + re.escape(name) + r"(?![\w.])").search(text, after)
+    if match is None:
+        return None
+    return Edit(_position(source, node, match.start()), _position(source, node, match.end()), replacement)
+
+
+def _position(source: Source, node: nodes.NodeNG, index: int):
+    """The (line, byte column) of the ``index``-th character of ``node``'s text."""
+    line, column = start_of(node)
+    prefix = source.slice(start_of(node), end_of(node))[:index]
+    breaks = list(LINE_END.finditer(prefix))
+    if not breaks:
+        return (line, column + len(prefix.encode("utf-8")))
+    return (line + len(breaks), len(prefix[breaks[-1].end():].encode("utf-8")))

@@ -1,0 +1,258 @@
+"""Which entries of the API-change table (:mod:`ms_lint.data.api_changes`) a piece of code uses.
+
+Names are matched through the file's imports and the catalog's re-exports, so
+``from mindspore.ops import operations as P`` then ``P.TensorAdd()`` uses ``ops.TensorAdd``.
+A name is used where it is imported by name (``from mindspore import ms_function``) or, when
+reached through a module (``ops.TensorAdd()``, ``@ms.ms_function``), where it is called or
+decorates: each use is reported once. A moved module is used where it is imported.
+Keyword parameters are used where a call passes them; a default is relied on where a call of
+a known signature passes neither the keyword nor a positional argument for it.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Dict, Iterator, Optional, Tuple
+
+from astroid import nodes
+
+from ms_lint.data import api_changes as table
+from ms_lint.data import train_api
+from ms_lint.semantics import arguments, catalog, index, memo, names, pipeline
+
+NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
+# Defaults of initialisers: code that sets the parameters itself afterwards does not rely on them.
+INITIALISERS = frozenset({"weight_init", "bias_init"})
+# Methods whose receiver must be traced to an instance of their class.
+DATASET = "mindspore.dataset.Dataset"
+MODEL = "mindspore.train.Model"
+
+
+@dataclass(frozen=True)
+class Use:
+    """Code that uses an entry of the table: the node to report at and how the code writes it."""
+
+    change: table.Change
+    node: nodes.NodeNG
+    written: str
+
+
+@functools.lru_cache(maxsize=None)
+def _names() -> Dict[str, table.Change]:
+    """Name entries by every path they are known under (as listed, canonical, ``also``)."""
+    found: Dict[str, table.Change] = {}
+    for change in table.CHANGES:
+        if change.kind in NAME_KINDS:
+            for path in (change.name, catalog.canonical(change.name), *change.also):
+                found[path] = change
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _modules() -> Tuple[table.Change, ...]:
+    return tuple(change for change in table.CHANGES if change.kind == table.MODULE_MOVED)
+
+
+@functools.lru_cache(maxsize=None)
+def _parameters() -> Dict[str, Tuple[table.Change, ...]]:
+    """Parameter entries by the basename of their API (``Dropout``, ``map``)."""
+    found: Dict[str, Tuple[table.Change, ...]] = {}
+    for change in table.CHANGES:
+        if change.parameter:
+            base = change.name.rpartition(".")[2]
+            found[base] = (*found.get(base, ()), change)
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def callee_basenames() -> frozenset:
+    """Names a call must be made by to use an entry: a cheap filter before any resolution."""
+    return frozenset(path.rpartition(".")[2] for path in _names()) | frozenset(_parameters())
+
+
+def name_change(path: Optional[str]) -> Optional[table.Change]:
+    """The name entry a qualified name falls under (a moved module's members included)."""
+    if not path or not path.startswith("mindspore"):
+        return None
+    found = _names().get(path) or _names().get(catalog.canonical(path))
+    if found is not None:
+        return found
+    return moved_module(path)
+
+
+def moved_module(path: str) -> Optional[table.Change]:
+    """The MODULE_MOVED entry of ``path`` or of a module it is inside."""
+    for change in _modules():
+        if path == change.name or path.startswith(change.name + "."):
+            return change
+    return None
+
+
+# -- imports -----------------------------------------------------------------------
+
+
+def import_uses(node: nodes.NodeNG) -> Tuple[Use, ...]:
+    """The entries an ``import`` or ``from ... import`` statement uses."""
+    found = []
+    if isinstance(node, nodes.Import):
+        for name, _ in node.names:
+            change = name_change(name)
+            if change is not None:
+                found.append(Use(change, node, name))
+    elif isinstance(node, nodes.ImportFrom):
+        module = names.absolute_module(node)
+        if not module or not module.startswith("mindspore"):
+            return ()
+        moved = moved_module(module)
+        if moved is not None:
+            return (Use(moved, node, module),)
+        for name, _ in node.names:
+            change = None if name == "*" else name_change(f"{module}.{name}")
+            if change is not None:
+                found.append(Use(change, node, name))
+    return tuple(found)
+
+
+# -- calls and decorators ------------------------------------------------------------
+
+
+@memo.per_node
+def call_uses(call: nodes.Call) -> Tuple[Use, ...]:
+    """The entries a call uses: its callee reached through a module, its keywords, its defaults."""
+    found = list(_reached_name(call.func))
+    found.extend(_parameter_uses(call))
+    return tuple(found)
+
+
+def decorator_uses(decorators: nodes.Decorators) -> Tuple[Use, ...]:
+    """The entries used by decorators written as ``@module.name`` (calls are seen as calls)."""
+    found = []
+    for decorator in decorators.nodes:
+        if isinstance(decorator, nodes.Attribute):
+            found.extend(_reached_name(decorator))
+    return tuple(found)
+
+
+def _reached_name(func: nodes.NodeNG) -> Iterator[Use]:
+    # A name imported by name is reported at its import; a moved module at its import.
+    if not isinstance(func, nodes.Attribute) or func.attrname not in callee_basenames():
+        return
+    change = name_change(names.mindspore_name(func))
+    if change is not None and change.kind != table.MODULE_MOVED:
+        yield Use(change, func, func.as_string())
+
+
+def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
+    candidates = _parameters().get(names.basename(call.func) or "")
+    if not candidates:
+        return
+    passed = {keyword.arg: keyword for keyword in call.keywords or () if keyword.arg}
+    relevant = [change for change in candidates if change.kind == table.DEFAULT_CHANGED or change.parameter in passed]
+    called = {api: _calls(call, api) for api in {change.name for change in relevant}}
+    for change in relevant:
+        if not called[change.name]:
+            continue
+        if change.kind != table.DEFAULT_CHANGED:
+            yield Use(change, passed[change.parameter], f"{change.parameter}=")
+        elif _relies_on_default(call, change) and not (change.parameter in INITIALISERS and _sets_parameters(call.root())):
+            yield Use(change, call, call.func.as_string())
+
+
+def _calls(call: nodes.Call, api: str) -> bool:
+    """Whether ``call`` calls ``api``: a catalogued function or class, or a method of a traced receiver."""
+    owner = api.rpartition(".")[0]
+    if owner == DATASET:
+        return isinstance(call.func, nodes.Attribute) and pipeline.is_dataset(call.func.expr) is True
+    if owner == MODEL:
+        return isinstance(call.func, nodes.Attribute) and _is_model(call.func.expr)
+    path = names.mindspore_name(call.func)
+    return path is not None and (path == api or catalog.canonical(path) == catalog.canonical(api))
+
+
+def _is_model(expr: nodes.NodeNG) -> bool:
+    """``model`` bound once to ``Model(...)`` (the catalog's ``mindspore.train.Model``)."""
+    value = names.assigned_value(expr) if isinstance(expr, nodes.Name) else None
+    if not isinstance(value, nodes.Call):
+        return False
+    path = names.mindspore_name(value.func)
+    return path is not None and catalog.canonical(path) == catalog.canonical(MODEL)
+
+
+def _relies_on_default(call: nodes.Call, change: table.Change) -> bool:
+    """The call passes nothing for the parameter, and nothing unpacked that might."""
+    if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords or ()):
+        return False
+    parameters = signature(change.name)
+    if not parameters and call.args:
+        return False  # positional arguments of an unknown signature might pass it
+    return change.parameter not in arguments.bound(call, parameters)
+
+
+@memo.per_node
+def _sets_parameters(module: nodes.Module) -> bool:
+    """The module re-initialises parameters: ``cell.weight.set_data(...)``, or a helper such as
+    ``init_weights(net)`` / ``initialize_weights(...)`` / ``weights_init(...)``."""
+    for call in index.of(module).calls:
+        name = (names.basename(call.func) or "").lower()
+        if name == "set_data" or ("init" in name and "weight" in name):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=None)
+def signature(api: str) -> Tuple[str, ...]:
+    """The parameter names of ``api`` in order: the catalog's, or ``Model``'s methods from train_api."""
+    owner, _, method = api.rpartition(".")
+    if owner == MODEL:
+        return train_api.SIGNATURES.get(method, ())
+    entity = catalog.lookup(api)
+    return entity.args if entity is not None else ()
+
+
+# -- versions ------------------------------------------------------------------------
+
+
+def removed(change: table.Change, version: Tuple[int, ...]) -> bool:
+    """Whether ``change``'s name or parameter is gone in ``version``."""
+    gone = table.version_tuple(change.removed)
+    return change.kind != table.DEFAULT_CHANGED and gone is not None and version >= gone
+
+
+def deprecated(change: table.Change, version: Tuple[int, ...]) -> bool:
+    """Whether ``change``'s name or parameter is deprecated, and not yet gone, in ``version``."""
+    since = table.version_tuple(change.deprecated)
+    return since is not None and version >= since and not removed(change, version)
+
+
+def default_changed(change: table.Change, written_for: Tuple[int, ...], version: Tuple[int, ...]) -> bool:
+    """Whether ``change``'s default differs between the version code was written for and ``version``."""
+    since = table.version_tuple(change.changed_in)
+    return change.kind == table.DEFAULT_CHANGED and since is not None and written_for < since <= version
+
+
+def label(use: Use) -> str:
+    """How a message names what the code uses: ``P.TensorAdd`` (``mindspore.ops.TensorAdd``), ``keep_prob=`` of ``nn.Dropout``."""
+    change = use.change
+    if change.parameter:
+        return f"`{change.parameter}=` of `{change.name.replace('mindspore.', '', 1)}`"
+    if use.written == change.name:
+        return f"`{change.name}`"
+    return f"`{use.written}` (`{change.name}`)"
+
+
+def uses_at(node: nodes.NodeNG) -> Tuple[Use, ...]:
+    """The uses reported at ``node`` (an import, a keyword, a call's callee or a decorator)."""
+    if isinstance(node, (nodes.Import, nodes.ImportFrom)):
+        found = import_uses(node)
+    elif isinstance(node, nodes.Keyword) and isinstance(node.parent, nodes.Call):
+        found = call_uses(node.parent)
+    elif isinstance(node, nodes.Call):
+        found = call_uses(node)
+    elif isinstance(node, nodes.Attribute) and isinstance(node.parent, nodes.Call) and node.parent.func is node:
+        found = call_uses(node.parent)
+    elif isinstance(node, nodes.Attribute) and isinstance(node.parent, nodes.Decorators):
+        found = decorator_uses(node.parent)
+    else:
+        return ()
+    return tuple(use for use in found if use.node is node)

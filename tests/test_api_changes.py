@@ -1,0 +1,147 @@
+"""The API-change table (ms_lint.data.api_changes) agrees with itself, with the catalogs and with MindSpore.
+
+Against the bundled 2.10 catalog always; against the per-version catalogs
+(``ms_lint.semantics.versions``) where they are installed; against MindSpore itself when it is.
+"""
+
+import importlib
+import logging
+
+import pytest
+
+from ms_lint.data import api_changes as table
+from ms_lint.semantics import api_changes, catalog
+from probe_support import requires_mindspore
+
+CATALOG_VERSION = tuple(int(part) for part in catalog.version().split(".")[:2])
+NAMES = [change for change in table.CHANGES if not change.parameter]
+PARAMETERS = [change for change in table.CHANGES if change.parameter]
+ids = lambda change: change.old  # noqa: E731
+
+try:
+    from ms_lint.semantics import versions
+except ImportError:  # the per-version catalogs are optional
+    versions = None
+
+
+def test_entries_are_well_formed():
+    assert len(table.CHANGES) >= 60
+    assert len({change.old for change in table.CHANGES}) == len(table.CHANGES)
+    for change in table.CHANGES:
+        assert change.kind in table.KINDS, change.old
+        assert change.old.startswith("mindspore."), change.old
+        assert change.fix and change.reference.startswith("https://"), change.old
+        assert change.deprecated or change.removed, change.old
+        if change.deprecated and change.removed and change.kind != table.DEFAULT_CHANGED:
+            assert table.version_tuple(change.deprecated) <= table.version_tuple(change.removed), change.old
+        assert bool(change.parameter) == (change.kind in table.PARAMETER_KINDS), change.old
+        assert bool(change.default) == (change.kind == table.DEFAULT_CHANGED), change.old
+
+
+@pytest.mark.parametrize("change", NAMES, ids=ids)
+def test_name_matches_the_bundled_catalog(change):
+    """Absent from the 2.10 catalog exactly when the table says it is gone by 2.10."""
+    gone = api_changes.removed(change, CATALOG_VERSION)
+    known = catalog.lookup(change.name) is not None
+    module, _, _ = change.name.rpartition(".")
+    if catalog.lookup(module) is None and not known:
+        pytest.skip(f"the catalog does not describe {module}")
+    assert known != gone
+
+
+@pytest.mark.parametrize("change", [c for c in NAMES if c.new.startswith(("mindspore.ops.", "mindspore.nn."))], ids=ids)
+def test_replacement_exists_in_the_bundled_catalog(change):
+    assert catalog.lookup(change.new) is not None
+
+
+@pytest.mark.parametrize("change", [c for c in PARAMETERS if catalog.lookup(c.name) and catalog.lookup(c.name).args], ids=ids)
+def test_removed_parameter_is_absent_from_the_bundled_catalog(change):
+    """Gone by 2.10 -> not in the catalog's signature (present ones may go through ``**kwargs``)."""
+    if api_changes.removed(change, CATALOG_VERSION):
+        assert change.parameter not in catalog.lookup(change.name).args
+    elif change.kind == table.DEFAULT_CHANGED:
+        assert change.parameter in catalog.lookup(change.name).args
+
+
+@pytest.mark.skipif(versions is None, reason="the per-version catalogs are not installed")
+@pytest.mark.parametrize("change", table.CHANGES, ids=ids)
+def test_entry_matches_every_catalogued_version(change):
+    for text in versions.versions():
+        version = tuple(int(part) for part in text.split("."))
+        if change.parameter:
+            parameters = versions.parameters(change.name, version)
+            if parameters and api_changes.removed(change, version):
+                assert change.parameter not in parameters, version
+            elif parameters and change.kind == table.DEFAULT_CHANGED:
+                assert change.parameter in parameters, version
+            # A keyword still accepted may go through ``**options`` (jit): the live test checks those.
+            continue
+        present = versions.present(change.name, version)
+        if present is not None:
+            assert present != api_changes.removed(change, version), version
+        claimed = api_changes.removed(change, version) or api_changes.deprecated(change, version)
+        # The versions' catalogs describe what the bundled one does (not the profiler's functions).
+        if claimed and change.new.startswith("mindspore.") and catalog.lookup(change.new) is not None:
+            assert versions.present(change.new, version) is not False, (change.new, version)
+
+
+@requires_mindspore
+def test_names_against_the_installed_mindspore(caplog):
+    """Each name imports (logging its deprecation where built) unless gone by the installed version."""
+    mindspore = importlib.import_module("mindspore")
+    installed = tuple(int(part) for part in mindspore.__version__.split(".")[:2])
+    wrong = []
+    for change in NAMES:
+        module, _, attr = change.name.rpartition(".")
+        try:
+            getattr(importlib.import_module(module), attr)
+            present = True
+        except (ImportError, AttributeError):
+            try:
+                importlib.import_module(change.name)
+                present = True
+            except ImportError:
+                present = False
+        if present == api_changes.removed(change, installed):
+            wrong.append(change.name)
+        if change.new.startswith("mindspore.") and not _resolves(change.new):
+            wrong.append(change.new)
+    assert wrong == []
+
+
+def _resolves(path):
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                found = getattr(found, attr)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
+@requires_mindspore
+def test_deprecated_primitives_log_their_version(caplog):
+    """A deprecated operator MindSpore marks logs 'deprecated from version <V>' with the table's version."""
+    ops = importlib.import_module("mindspore.ops")
+    caplog.set_level(logging.WARNING)
+    for name in ("TensorAdd", "GatherV2", "DynamicShape", "ScatterNonAliasingAdd"):
+        change = next(c for c in NAMES if c.name == f"mindspore.ops.{name}")
+        getattr(ops, name)()
+        assert f"deprecated from version {change.deprecated}" in caplog.text, name
+
+
+@pytest.mark.skipif(versions is None, reason="the per-version catalogs are not installed")
+@pytest.mark.parametrize("change", [c for c in NAMES if c.deprecated], ids=ids)
+def test_every_version_marking_a_name_deprecated_is_one_the_table_reports(change):
+    declared = versions.deprecated(change.name)
+    if declared is None:
+        pytest.skip("no catalogued version marks it (documented deprecations, or a name gone by 2.7)")
+    for text in declared["versions"]:
+        version = tuple(int(part) for part in text.split("."))
+        assert api_changes.deprecated(change, version) or api_changes.removed(change, version), text
