@@ -89,6 +89,15 @@ APPENDIX_ZH = (
     ("### Restrictions table", "### 约束表"),
     (r"From `(?P<file>[^`]+)` \(MindSpore (?P<version>[^)]+)\)\.", "来自 `\\g<file>`（MindSpore \\g<version>）。"),
     (r"\| APIs \| on Ascend \| confidence \| source \|", "| API | 在 Ascend 上 | 置信度 | 来源 |"),
+    ("### API changes", "### 接口变更"),
+    (
+        r"From `(?P<file>[^`]+)`: what changed, in which MindSpore version, and how it was checked\.",
+        "来自 `\\g<file>`：变更内容、发生变更的 MindSpore 版本，以及核对方式。",
+    ),
+    (
+        r"\| API \| change \| deprecated \| removed / changed in \| fix \| checked \| reference \|",
+        "| API | 变更 | 废弃于 | 删除 / 变更于 | 修复 | 核对 | 参考 |",
+    ),
 )
 
 
