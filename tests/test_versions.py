@@ -58,6 +58,8 @@ def test_supported_platforms():
     assert versions.platforms("mindspore.ops.Einsum") == frozenset({"GPU"})
     assert versions.platforms("mindspore.ops.add") == frozenset({"Ascend", "GPU", "CPU"})
     assert versions.platforms("mindspore.nn.Dense") == frozenset({"Ascend", "GPU", "CPU"})
+    # A generated Primitive documents only its functional equivalent, whose platforms it gets.
+    assert versions.platforms("mindspore.ops.Add") == frozenset({"Ascend", "GPU", "CPU"})
     assert versions.platforms("mindspore.Tensor") is None
 
 
