@@ -26,6 +26,12 @@ def test_names_in_every_version_and_in_none():
     assert versions.present("mindspore.nn.Dense", (2, 10, 0)) is True
     assert versions.present("mindspore.Tensor.asnumpy", (2, 8)) is True
     assert versions.present("mindspore.nn.NoSuchLayer", (2, 9)) is False
+    assert versions.present("mindspore.Tensor.no_such_method", (2, 9)) is False
+
+
+def test_unknown_where_members_are_not_recorded():
+    assert versions.present("mindspore.dataset.vision.c_transforms.Decode", (2, 7)) is None
+    assert versions.present("mindspore.nn.Dense.no_such_member", (2, 10)) is None
 
 
 def test_unknown_when_the_version_is_not_catalogued():
@@ -58,6 +64,8 @@ def test_supported_platforms():
     assert versions.platforms("mindspore.ops.Einsum") == frozenset({"GPU"})
     assert versions.platforms("mindspore.ops.add") == frozenset({"Ascend", "GPU", "CPU"})
     assert versions.platforms("mindspore.nn.Dense") == frozenset({"Ascend", "GPU", "CPU"})
+    # A generated Primitive documents only its functional equivalent, whose platforms it gets.
+    assert versions.platforms("mindspore.ops.Add") == frozenset({"Ascend", "GPU", "CPU"})
     assert versions.platforms("mindspore.Tensor") is None
 
 
@@ -71,6 +79,7 @@ def test_merge_keeps_only_differences():
         rec("2.9.0", ["a", "b", "old"], {"a": ["x"], "b": ["y"]}, {"a": ["2.0", "c"], "old": ["1.0", None]}),
     ])
     assert merged["versions"] == ["2.9.0", "2.10.0"]
+    assert merged["modules"] == ["mindspore.Tensor", "mindspore.nn.Cell"]  # no catalogued module in these
     assert merged["names"] == {"old": ["2.9.0"]}
     assert merged["parameters"] == {"b": {"2.9.0": ["y"], "2.10.0": ["y", "z"]}}
     assert merged["deprecated"]["a"] == {"since": "2.0", "substitute": "c", "versions": ["2.9.0", "2.10.0"]}

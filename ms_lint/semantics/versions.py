@@ -60,16 +60,26 @@ def versions() -> Tuple[str, ...]:
     return tuple(_load()["versions"])
 
 
-def _in_every_version(name: str) -> bool:
-    """Whether a name missing from the differences table exists (hence in every version)."""
+@functools.lru_cache(maxsize=None)
+def _listed_modules() -> frozenset:
+    return frozenset(_load()["modules"])
+
+
+def _in_every_version(name: str) -> Optional[bool]:
+    """Whether a name missing from the differences table exists (hence in every version); None
+    when no version would list it (a member of a module or class whose members are not recorded)."""
     owner, _, member = name.rpartition(".")
     if owner in METHOD_OWNERS:
         return member in METHOD_OWNERS[owner]()
-    return catalog.lookup(name) is not None
+    if catalog.lookup(name) is not None:
+        return True
+    return False if owner in _listed_modules() else None
 
 
 def present(name: str, version: tuple) -> Optional[bool]:
-    """Whether the public name exists in that MindSpore version; None if it is not catalogued."""
+    """Whether the public name exists in that MindSpore version; None if that version is not
+    catalogued, or if the name is a member of a module or class whose members are not recorded
+    (``mindspore.dataset.vision.c_transforms.Decode``, ``mindspore.nn.Dense.weight``)."""
     key = _catalogued(version)
     if key is None:
         return None

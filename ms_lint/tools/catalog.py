@@ -35,8 +35,8 @@ A record holds, for the installed version: every public name (the catalog's dott
 canonical paths, and ``mindspore.Tensor.<method>`` / ``mindspore.nn.Cell.<method>``), each
 callable's parameter names, the ``@deprecated(version, substitute)`` decorators read from the
 installed sources, and the ``Supported Platforms`` its docstrings list. The merge keeps only what
-differs between versions (names missing from some version, parameters that changed), every
-declared deprecation, and writes the newest version's platforms to ``ms_lint/data/op_platforms.json``.
+differs between versions (names missing from some version, parameters that changed), the
+modules whose members it lists, every declared deprecation, and writes the newest version's platforms to ``ms_lint/data/op_platforms.json``.
 """
 
 from __future__ import annotations

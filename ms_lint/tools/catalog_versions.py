@@ -181,7 +181,12 @@ def record(mindspore) -> dict:
 
 
 def merge(records: list) -> dict:
-    """One table across versions: only names and parameters that differ, every deprecation."""
+    """One table across versions: only names and parameters that differ, every deprecation.
+
+    ``modules`` lists the modules whose members the records hold (absence is known only there).
+    """
+    from ms_lint.tools.catalog import PUBLIC_MODULES  # pylint: disable=import-outside-toplevel
+
     records = sorted(records, key=lambda rec: version_key(rec["mindspore_version"]))
     versions = [rec["mindspore_version"] for rec in records]
     name_sets = [set(rec["names"]) for rec in records]
@@ -201,9 +206,11 @@ def merge(records: list) -> dict:
             entry = deprecated.setdefault(name, {"versions": []})
             entry.update(since=since, substitute=substitute)
             entry["versions"].append(rec["mindspore_version"])
+    walked = [module for module in PUBLIC_MODULES if any(module in found for found in name_sets)]
     return {
         "versions": versions,
         "generated_by": GENERATED_BY,
+        "modules": walked + [owner for owner, _ in METHOD_OWNERS],
         "names": names,
         "parameters": parameters,
         "deprecated": {name: deprecated[name] for name in sorted(deprecated)},
