@@ -47,6 +47,7 @@ from ms_lint.checkers.conv_padding_without_pad_mode import ConvPaddingWithoutPad
 from ms_lint.checkers.cell_built_in_construct import CellBuiltInConstructChecker
 from ms_lint.checkers.primitive_called_with_tensors import PrimitiveCalledWithTensorsChecker
 from ms_lint.checkers.graph_cell_method_signature import GraphCellMethodSignatureChecker
+from ms_lint.checkers.api_context_option_deprecated import ApiContextOptionDeprecatedChecker
 from ms_lint.checkers.api_default_changed import ApiDefaultChangedChecker
 from ms_lint.checkers.api_deprecated import ApiDeprecatedChecker
 from ms_lint.checkers.api_removed import ApiRemovedChecker
@@ -88,4 +89,5 @@ CHECKERS = (
     ApiRemovedChecker,
     ApiDeprecatedChecker,
     ApiDefaultChangedChecker,
+    ApiContextOptionDeprecatedChecker,
 )

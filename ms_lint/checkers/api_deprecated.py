@@ -21,11 +21,11 @@ class ApiDeprecatedChecker(ApiChangeChecker):
         )
     }
 
-    doc_appendix = staticmethod(lambda: table.table(lambda change: change.deprecated))
+    doc_appendix = staticmethod(lambda: table.table(lambda change: change.deprecated and not table.context_option(change)))
 
     def report_uses(self, uses) -> None:
         version = self.target().version
         for use in uses:
-            if api_changes.deprecated(use.change, version):
+            if api_changes.deprecated(use.change, version) and not table.context_option(use.change):
                 args = (api_changes.label(use), use.change.deprecated, use.change.fix)
                 self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)

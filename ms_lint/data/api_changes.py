@@ -101,6 +101,11 @@ class Change:
         return self.removed or self.deprecated or ""
 
 
+def context_option(change: Change) -> bool:
+    """An option of ``set_context`` MindSpore deprecated (2.5 moved most to APIs of their own)."""
+    return change.name == "mindspore.set_context" and change.parameter is not None
+
+
 def version_tuple(text: Optional[str]) -> Optional[Tuple[int, ...]]:
     return tuple(int(part) for part in text.split(".")) if text else None
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, Tuple
 
-from ms_lint.data import graph_syntax, pytorch
+from ms_lint.data import api_changes, graph_syntax, pytorch
 
 V2_10 = "2.10.0"
 OBSERVED = "observed: MindSpore 2.10.0, CPU"
@@ -101,6 +101,31 @@ def _pytorch_names() -> ErrorText:
         "ModuleNotFoundError: No module named 'mindspore.nn.functional'",
         V2_10,
         f"{OBSERVED}: nn.Sequential, ms.no_grad, from mindspore.nn import Module, import mindspore.nn.functional",
+    )
+
+
+def _alternatives(words) -> str:
+    return "|".join(sorted({re.escape(word) for word in words}))
+
+
+def _removed_apis() -> ErrorText:
+    """The errors of a removed name, module or keyword: the names come from the API-change table."""
+    gone = [change for change in api_changes.CHANGES if change.removed and change.kind != api_changes.DEFAULT_CHANGED]
+    names = _alternatives(change.name.rpartition(".")[2] for change in gone if not change.parameter)
+    keywords = _alternatives(change.parameter for change in gone if change.parameter)
+    return ErrorText(
+        (
+            rf"cannot import name '({names})' from 'mindspore",
+            rf"No module named 'mindspore\.[\w.]*\b({names})'",
+            rf"module 'mindspore[\w.]*' has no attribute '({names})'",
+            rf"got an unexpected keyword argument '({keywords})'",
+        ),
+        "ImportError: cannot import name 'ms_function' from 'mindspore'\n"
+        "ImportError: cannot import name 'c_transforms' from 'mindspore.dataset.vision'\n"
+        "ModuleNotFoundError: No module named 'mindspore.dataset.vision.c_transforms'\n"
+        "AttributeError: module 'mindspore.nn' has no attribute 'ResizeBilinear'",
+        V2_10,
+        f"{OBSERVED}, importing ms_function and c_transforms, reading nn.ResizeBilinear",
     )
 
 
@@ -331,5 +356,32 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
             ),
         ),
         silent="with fewer iterations it compiles, slowly (bad.py refine and EarlyExitStack run on 2.10 CPU)",
+    ),
+    "api-removed": RuleTexts(texts=(_removed_apis(),)),
+    "api-deprecated": RuleTexts(
+        texts=(
+            _observed(
+                r"'\w+' is deprecated from version [\d.]+ and will be removed in a future version",
+                "[WARNING] ME(12647:140359477328768,MainProcess):2026-11-24-04:50:23.198.000 "
+                "[mindspore/common/_decorator.py:67] 'TensorAdd' is deprecated from version 1.1 and will be "
+                "removed in a future version, use 'Add' instead.",
+                "ops.TensorAdd()(x, y): the warning MindSpore's @deprecated decorator logs",
+            ),
+        ),
+    ),
+    "api-context-option-deprecated": RuleTexts(
+        texts=(
+            _observed(
+                r"For 'context\.set_context', the parameter '\w+' will be deprecated and removed",
+                "[WARNING] ME(11484:140354307070848,MainProcess):2026-11-24-04:47:33.989.000 "
+                "[mindspore/context.py:1343] For 'context.set_context', the parameter 'device_target' will be "
+                "deprecated and removed in a future version. Please use the api mindspore.set_device() instead.",
+                "ms.set_context(device_target='CPU')",
+            ),
+        ),
+    ),
+    "api-default-changed": RuleTexts(
+        silent="a default that changed prints nothing: the code runs with the new default (Model.train sinks "
+        "no data, Dense and Conv layers start from other weights, BCELoss averages)",
     ),
 }

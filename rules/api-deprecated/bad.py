@@ -17,5 +17,5 @@ class Block(nn.Cell):
         return self.one_hot(self.gather(self.add(x, x), indices, 0))
 
 
-ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")  # [api-deprecated]
+ms.set_context(mode=ms.GRAPH_MODE)
 optimizer = nn.LazyAdam(Block().trainable_params())  # [api-deprecated]

@@ -16,5 +16,4 @@ class Block(nn.Cell):
 
 
 ms.set_context(mode=ms.GRAPH_MODE)
-ms.set_device("CPU")
 optimizer = nn.Adam(Block().trainable_params())

@@ -24,7 +24,7 @@ class Net(nn.Cell):
         return ops.batch_dot(self.add(x, x), x)  # [api-deprecated]
 
 
-ms.set_context(mode=ms.GRAPH_MODE, device_id=0, save_graphs=False)  # [api-deprecated]
+ms.set_context(mode=ms.GRAPH_MODE, device_id=0, save_graphs=False)  # [api-context-option-deprecated]
 ms.set_context(mode=ms.GRAPH_MODE)
 OPTIONS = {"device_target": "CPU"}
 ms.set_context(**OPTIONS)  # unpacked: which keywords is unknown

@@ -13,4 +13,4 @@ class Net(nn.Cell):
         return ops.scatter_max(x, x, x)  # deprecated from 2.9
 
 
-ms.set_context(device_target="GPU")  # [api-deprecated]
+ms.set_context(device_target="GPU")  # [api-context-option-deprecated]

@@ -5,7 +5,7 @@ import mindspore as ms
 from mindspore import Model, nn, ops
 from mindspore.amp import auto_mixed_precision, build_train_network, custom_mixed_precision
 
-ms.set_context(device_target="Ascend")  # [api-deprecated]
+ms.set_context(device_target="Ascend")  # [api-context-option-deprecated]
 
 
 def conv_net():

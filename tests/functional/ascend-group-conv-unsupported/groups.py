@@ -3,7 +3,7 @@
 import mindspore as ms
 from mindspore import mint, nn, ops
 
-ms.set_context(device_target="Ascend")  # [api-deprecated]
+ms.set_context(device_target="Ascend")  # [api-context-option-deprecated]
 
 GROUPS = 4
 CHANNELS = 64

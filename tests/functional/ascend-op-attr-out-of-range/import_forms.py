@@ -8,7 +8,7 @@ from mindspore import context
 from mindspore.nn import Conv2d
 from mindspore.ops import operations as OPS
 
-context.set_context(device_target="Ascend")  # [api-deprecated]
+context.set_context(device_target="Ascend")  # [api-context-option-deprecated]
 
 Conv = nn_alias = N.Conv2d
 

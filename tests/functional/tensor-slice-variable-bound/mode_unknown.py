@@ -14,4 +14,4 @@ def crop(x):
 
 
 def set_up(args):
-    ms.set_context(device_target=args.device)  # [api-deprecated]
+    ms.set_context(device_target=args.device)  # [api-context-option-deprecated]

@@ -1,0 +1,33 @@
+"""api-context-option-deprecated: a set_context option MindSpore deprecated (2.5 moved most to APIs of their own)."""
+
+from __future__ import annotations
+
+from pylint.interfaces import HIGH
+
+from ms_lint.checkers.base import ApiChangeChecker
+from ms_lint.data import api_changes as table
+from ms_lint.semantics import api_changes
+
+SYMBOL = "api-context-option-deprecated"
+
+
+class ApiContextOptionDeprecatedChecker(ApiChangeChecker):
+    msgs = {
+        "W7383": (
+            "%s is deprecated since MindSpore %s: %s.",
+            SYMBOL,
+            "MindSpore 2.5 moved the device, memory, determinism and graph-saving options of set_context to "
+            "APIs of their own (set_device, runtime.set_memory, set_deterministic...) and logs a warning for "
+            "each old option. A separate rule from api-deprecated, so that code which must also run on "
+            "MindSpore before 2.5 can turn this one off alone.",
+        )
+    }
+
+    doc_appendix = staticmethod(lambda: table.table(lambda change: change.deprecated and table.context_option(change)))
+
+    def report_uses(self, uses) -> None:
+        version = self.target().version
+        for use in uses:
+            if api_changes.deprecated(use.change, version) and table.context_option(use.change):
+                args = (api_changes.label(use), use.change.deprecated, use.change.fix)
+                self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)
