@@ -9,6 +9,7 @@ from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import Candidate, ProjectChecker
+from ms_lint.language import Text
 from ms_lint.semantics import facts, precision, training
 
 SYMBOL = "ascend-fp16-without-loss-scale"
@@ -22,12 +23,22 @@ class AscendFp16WithoutLossScaleChecker(ProjectChecker):
     symbol = SYMBOL
     msgs = {
         "W7343": (
-            "%s trains on Ascend in float16 (%s) without loss scaling, and the program uses %s, which MindSpore "
-            "lists as float16-only on Ascend: small gradients underflow to zero and large ones overflow. To fix, %s.",
+            Text(
+                "%s trains on Ascend in float16 (%s) without loss scaling, and the program uses %s, which MindSpore "
+                "lists as float16-only on Ascend: small gradients underflow to zero and large ones overflow. To fix, %s.",
+                "%s 在 Ascend 上以 float16 训练（%s）却没有损失缩放（Loss Scale），而程序使用了 "
+                "%s，MindSpore 说明这些算子在 Ascend 上只支持 float16：较小的梯度会下溢为零，较大的会上溢。"
+                "修复方法：%s。",
+            ),
             SYMBOL,
-            "MindSpore's migration guide: on Ascend, Conv, Sort and TopK only run in float16, so loss scaling "
-            "is a standard part of float16 training there. Model(amp_level=\"O2\") adds a dynamic loss scale "
-            "manager; O1, O3 and \"auto\", to_float and the amp functions add none.",
+            Text(
+                "MindSpore's migration guide: on Ascend, Conv, Sort and TopK only run in float16, so loss scaling "
+                "is a standard part of float16 training there. Model(amp_level=\"O2\") adds a dynamic loss scale "
+                "manager; O1, O3 and \"auto\", to_float and the amp functions add none.",
+                "MindSpore 迁移指南指出：在 Ascend 上 Conv、Sort 和 TopK 只以 float16 "
+                "运行，因此损失缩放是那里 float16 训练的标准组成部分。Model(amp_level=\"O2\") 会添加动态损失缩放管理器；"
+                "O1、O3 和 \"auto\"、to_float 以及 amp 函数都不会添加。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

@@ -6,6 +6,7 @@ from astroid import nodes
 from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import AscendChecker
+from ms_lint.language import Text
 from ms_lint.semantics import ascend
 
 SYMBOL = "ascend-group-conv-unsupported"
@@ -24,11 +25,19 @@ class AscendGroupConvUnsupportedChecker(AscendChecker):
     symbol = SYMBOL
     msgs = {
         "E7361": (
-            "%s with %s is a grouped convolution Ascend does not support: %s. Instead, %s.",
+            Text(
+                "%s with %s is a grouped convolution Ascend does not support: %s. Instead, %s.",
+                "%s 使用 %s 是 Ascend 不支持的分组卷积：%s。请改为：%s。",
+            ),
             SYMBOL,
-            "On Ascend, MindSpore's 2-D convolutions support group > 1 only for depthwise convolution, "
-            "and ops.Conv3D/ops.Conv3DTranspose only group = 1. CPU and GPU accept these groups, so the "
-            "failure appears only once the network runs on Ascend.",
+            Text(
+                "On Ascend, MindSpore's 2-D convolutions support group > 1 only for depthwise convolution, "
+                "and ops.Conv3D/ops.Conv3DTranspose only group = 1. CPU and GPU accept these groups, so the "
+                "failure appears only once the network runs on Ascend.",
+                "在 Ascend 上，MindSpore 的二维卷积只在深度卷积（depthwise）时支持 group > 1，"
+                "ops.Conv3D/ops.Conv3DTranspose 只支持 group = 1。CPU 和 GPU 接受这些分组，"
+                "因此只有网络在 Ascend 上运行时才会失败。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

@@ -9,6 +9,7 @@ from astroid import nodes
 from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import AscendChecker
+from ms_lint.language import Text
 from ms_lint.semantics import ascend
 
 SYMBOL = "ascend-op-attr-out-of-range"
@@ -18,11 +19,18 @@ class AscendOpAttrOutOfRangeChecker(AscendChecker):
     symbol = SYMBOL
     msgs = {
         "E7360": (
-            "%s %s=%s is beyond what Ascend's %s kernel supports (%s): %s.",
+            Text(
+                "%s %s=%s is beyond what Ascend's %s kernel supports (%s): %s.",
+                "%s %s=%s 超出了 Ascend 的 %s 算子支持的范围（%s）：%s。",
+            ),
             SYMBOL,
-            "Ascend kernels bound convolution and pooling attributes (a stride of at most 63, "
-            "kernels and pads of at most 255...) that MindSpore does not check on CPU or GPU. "
-            "Beyond them the kernel fails to build or its results are not guaranteed.",
+            Text(
+                "Ascend kernels bound convolution and pooling attributes (a stride of at most 63, "
+                "kernels and pads of at most 255...) that MindSpore does not check on CPU or GPU. "
+                "Beyond them the kernel fails to build or its results are not guaranteed.",
+                "Ascend 算子限制了卷积和池化的属性（stride 最大 63，kernel 和 pad 最大 255……）"
+                "，而 MindSpore 在 CPU 或 GPU 上不检查这些限制。超出限制时算子编译失败，或结果无法保证。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

@@ -35,9 +35,9 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
 from ms_lint import language, options
-from ms_lint.language import Text
 from ms_lint.checkers import calls
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import cells, control, facts, memo, scope, syntax_levels, values
 
 

@@ -9,6 +9,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, cells, names, pytorch
 
 SYMBOL = "cell-built-in-construct"
@@ -23,12 +24,21 @@ DROPOUT_EFFECT = "a Cell created there is never in training mode, so it drops no
 class CellBuiltInConstructChecker(MindSporeChecker):
     msgs = {
         "W7308": (
-            "%s is created inside %s.construct: %s. Create it once in __init__ (self.<name> = %s) and call it "
-            "in construct.",
+            Text(
+                "%s is created inside %s.construct: %s. Create it once in __init__ (self.<name> = %s) and call it "
+                "in construct.",
+                "%s 在 %s.construct 中创建：%s。请在 __init__ 中创建一次（self.<name> = "
+                "%s），再在 construct 中调用。",
+            ),
             SYMBOL,
-            "A Cell created in construct is a new object on every call and is not an attribute of the network: "
-            "trainable_params(), the optimizer, checkpoints and set_train() never see it. Its weights are never "
-            "trained; a Dropout created there never drops.",
+            Text(
+                "A Cell created in construct is a new object on every call and is not an attribute of the network: "
+                "trainable_params(), the optimizer, checkpoints and set_train() never see it. Its weights are never "
+                "trained; a Dropout created there never drops.",
+                "在 construct 中创建的 Cell 每次调用都是新对象，且不是网络的属性：trainable_params()、"
+                "优化器、checkpoint 和 set_train() 都看不到它。它的权重永远不会被训练；在那里创建的 Dropout "
+                "永远不会丢弃。",
+            ),
         )
     }
 

@@ -7,6 +7,7 @@ from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.language import Text
 from ms_lint.semantics import cells, containers
 
 SYMBOL = "cell-container-not-registered"
@@ -40,12 +41,21 @@ STATE_EFFECT = (
 class CellContainerNotRegisteredChecker(MindSporeChecker):
     msgs = {
         "W7300": (
-            "Plain %s 'self.%s' holds %s that MindSpore does not register: %s. %s.",
+            Text(
+                "Plain %s 'self.%s' holds %s that MindSpore does not register: %s. %s.",
+                "普通 %s 'self.%s' 中保存的%s不会被 MindSpore 注册：%s。%s。",
+            ),
             SYMBOL,
-            "nn.Cell registers only the Cells, Parameters and MindSpore containers assigned to its "
-            "attributes; elements of a plain list, tuple or dict are invisible to trainable_params(), "
-            "the optimizer and save_checkpoint. Wrap the container in nn.CellList, nn.SequentialCell, "
-            "nn.CellDict or ParameterTuple.",
+            Text(
+                "nn.Cell registers only the Cells, Parameters and MindSpore containers assigned to its "
+                "attributes; elements of a plain list, tuple or dict are invisible to trainable_params(), "
+                "the optimizer and save_checkpoint. Wrap the container in nn.CellList, nn.SequentialCell, "
+                "nn.CellDict or ParameterTuple.",
+                "nn.Cell 只注册赋值给其属性的 Cell、Parameter 和 MindSpore 容器；普通 list、"
+                "tuple 或 dict 中的元素对 trainable_params()、优化器和 save_checkpoint "
+                "都不可见。请将容器换成 nn.CellList、nn.SequentialCell、nn.CellDict 或 "
+                "ParameterTuple。",
+            ),
         )
     }
 

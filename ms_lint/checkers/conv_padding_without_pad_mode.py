@@ -9,6 +9,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
+from ms_lint.language import Text
 from ms_lint.semantics import constants, pytorch
 
 SYMBOL = "conv-padding-without-pad-mode"
@@ -18,11 +19,20 @@ PAD = "pad"
 class ConvPaddingWithoutPadModeChecker(MindSporeChecker):
     msgs = {
         "E7310": (
-            "%s %s, so MindSpore raises %s when the layer is built. Pass pad_mode=\"pad\", padding=%s as keywords.",
+            Text(
+                "%s %s, so MindSpore raises %s when the layer is built. Pass pad_mode=\"pad\", padding=%s as keywords.",
+                "%s %s，因此 MindSpore 在构建该层时会抛出 %s。请以关键字参数传入 pad_mode=\"pad\","
+                " padding=%s。",
+            ),
             SYMBOL,
-            "MindSpore's convolution layers pad only with pad_mode=\"pad\": with the default pad_mode=\"same\" "
-            "(or \"valid\") a non-zero padding raises ValueError, and the fifth positional parameter, where "
-            "PyTorch has padding, is pad_mode.",
+            Text(
+                "MindSpore's convolution layers pad only with pad_mode=\"pad\": with the default pad_mode=\"same\" "
+                "(or \"valid\") a non-zero padding raises ValueError, and the fifth positional parameter, where "
+                "PyTorch has padding, is pad_mode.",
+                "MindSpore 的卷积层只在 pad_mode=\"pad\" 时填充：默认的 pad_mode=\"same\"（或 "
+                "\"valid\"）下非零 padding 会抛出 ValueError，而 PyTorch 中 padding 所在的第五个位置参数在 "
+                "MindSpore 中是 pad_mode。",
+            ),
         )
     }
 

@@ -9,6 +9,7 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
+from ms_lint.language import Text
 from ms_lint.semantics import pytorch
 
 SYMBOL = "dropout-positional-keep-prob"
@@ -20,12 +21,21 @@ KEEP_WORDS = ("keep",)
 class DropoutPositionalKeepProbChecker(MindSporeChecker):
     msgs = {
         "W7306": (
-            "%s passes %s as keep_prob, the fraction MindSpore KEEPS: %s. Pass PyTorch's drop probability "
-            "by keyword: %s.",
+            Text(
+                "%s passes %s as keep_prob, the fraction MindSpore KEEPS: %s. Pass PyTorch's drop probability "
+                "by keyword: %s.",
+                "%s 将 %s 作为 keep_prob 传入，即 MindSpore 保留的比例：%s。请以关键字传入 PyTorch "
+                "的丢弃概率：%s。",
+            ),
             SYMBOL,
-            "The first positional parameter of mindspore.nn.Dropout is keep_prob, the probability to keep an "
-            "element; PyTorch's is p, the probability to drop it. A positional nn.Dropout(0.1) copied from "
-            "PyTorch zeroes 90% of the activations in training.",
+            Text(
+                "The first positional parameter of mindspore.nn.Dropout is keep_prob, the probability to keep an "
+                "element; PyTorch's is p, the probability to drop it. A positional nn.Dropout(0.1) copied from "
+                "PyTorch zeroes 90% of the activations in training.",
+                "mindspore.nn.Dropout 的第一个位置参数是 keep_prob，即保留一个元素的概率（保留概率）"
+                "；PyTorch 的是 p，即丢弃它的概率（丢弃概率）。从 PyTorch 照搬的位置参数 nn.Dropout(0.1) "
+                "在训练中会将 90% 的激活置零。",
+            ),
         )
     }
 

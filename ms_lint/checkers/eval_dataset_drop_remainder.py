@@ -9,6 +9,7 @@ from astroid import nodes
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.language import Text
 from ms_lint.semantics import cells, evaluation
 
 SYMBOL = "eval-dataset-drop-remainder"
@@ -18,13 +19,22 @@ EVALUATED = {"eval": "valid_dataset", "fit": "valid_dataset"}
 class EvalDatasetDropRemainderChecker(MindSporeChecker):
     msgs = {
         "W7344": (
-            "Evaluation data batched with drop_remainder=True%s (%s): the last incomplete batch is silently "
-            "left out of the evaluation. Pass drop_remainder=False for evaluation data (drop_remainder=is_train "
-            "in a factory shared with training).",
+            Text(
+                "Evaluation data batched with drop_remainder=True%s (%s): the last incomplete batch is silently "
+                "left out of the evaluation. Pass drop_remainder=False for evaluation data (drop_remainder=is_train "
+                "in a factory shared with training).",
+                "评估数据以 drop_remainder=True 分批%s（%s）：最后一个不完整的 batch 会被悄悄排除在评估之外。"
+                "评估数据请传入 drop_remainder=False（在与训练共用的工厂函数中写 drop_remainder=is_train）"
+                "。",
+            ),
             SYMBOL,
-            "MindSpore's guide asks for drop_remainder=False when batching for inference or evaluation: with "
-            "True, the samples of the last incomplete batch are never evaluated, so metrics are computed on "
-            "part of the data and differ from the reference.",
+            Text(
+                "MindSpore's guide asks for drop_remainder=False when batching for inference or evaluation: with "
+                "True, the samples of the last incomplete batch are never evaluated, so metrics are computed on "
+                "part of the data and differ from the reference.",
+                "MindSpore 指南要求推理或评估分批时使用 drop_remainder=False：为 True 时，最后一个不完整 "
+                "batch 中的样本永远不会被评估，因此指标只在部分数据上计算，与参考值不同。",
+            ),
         )
     }
 

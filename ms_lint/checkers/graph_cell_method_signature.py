@@ -8,6 +8,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import cells, index, names, scope, training
 
 SYMBOL = "graph-cell-method-signature"
@@ -55,11 +56,20 @@ class GraphCellMethodSignatureChecker(SyntaxLevelChecker):
     symbol = SYMBOL
     msgs = {
         "E7332": (
-            "%s: MindSpore refuses it %s. Fix: %s.",
+            Text(
+                "%s: MindSpore refuses it %s. Fix: %s.",
+                "%s：MindSpore %s拒绝它。修复：%s。",
+            ),
             SYMBOL,
-            "MindSpore calls a Cell's construct as a method and its bprop with construct's inputs, out and dout; "
-            "a @staticmethod construct fails to compile in GRAPH_MODE, a construct without self fails when it is "
-            "called, and a bprop of another arity fails as soon as gradients are taken through the Cell.",
+            Text(
+                "MindSpore calls a Cell's construct as a method and its bprop with construct's inputs, out and dout; "
+                "a @staticmethod construct fails to compile in GRAPH_MODE, a construct without self fails when it is "
+                "called, and a bprop of another arity fails as soon as gradients are taken through the Cell.",
+                "MindSpore 以方法的方式调用 Cell 的 construct，并以 construct 的输入、out "
+                "和 dout 调用其 bprop；@staticmethod 的 construct 在静态图模式（GRAPH_MODE）"
+                "下编译失败，没有 self 的 construct 在被调用时失败，参数个数不同的 bprop 在通过该 Cell "
+                "求梯度时立即失败。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

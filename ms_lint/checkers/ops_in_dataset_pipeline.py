@@ -6,6 +6,7 @@ from astroid import nodes
 from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.language import Text
 from ms_lint.semantics import pipeline
 
 SYMBOL = "ops-in-dataset-pipeline"
@@ -14,12 +15,21 @@ SYMBOL = "ops-in-dataset-pipeline"
 class OpsInDatasetPipelineChecker(MindSporeChecker):
     msgs = {
         "W7340": (
-            "MindSpore %s '%s' runs inside the data pipeline (%s). Compute it with numpy, OpenCV or PIL, "
-            "or use a mindspore.dataset transform.",
+            Text(
+                "MindSpore %s '%s' runs inside the data pipeline (%s). Compute it with numpy, OpenCV or PIL, "
+                "or use a mindspore.dataset transform.",
+                "MindSpore %s '%s' 在数据处理流水线中运行（%s）。请用 numpy、OpenCV 或 PIL "
+                "计算，或使用 mindspore.dataset 的变换。",
+            ),
             SYMBOL,
-            "Dataset.map operations, per_batch_map and GeneratorDataset sources run in the pipeline's "
-            "worker threads and processes, where MindSpore operators are slow and can fail, crash or "
-            "hang (Ascend/GPU, fork); MindSpore's docs say not to use them there.",
+            Text(
+                "Dataset.map operations, per_batch_map and GeneratorDataset sources run in the pipeline's "
+                "worker threads and processes, where MindSpore operators are slow and can fail, crash or "
+                "hang (Ascend/GPU, fork); MindSpore's docs say not to use them there.",
+                "Dataset.map 操作、per_batch_map 和 GeneratorDataset 的数据源在流水线的工作线程和进程中运行，"
+                "MindSpore 算子在那里很慢，并可能失败、崩溃或挂起（Ascend/GPU、fork）；MindSpore "
+                "文档说明不要在那里使用它们。",
+            ),
         )
     }
 
