@@ -11,13 +11,25 @@ from ms_lint.semantics import ascend
 
 SYMBOL = "ascend-group-conv-unsupported"
 REASONS = {
-    "depthwise": "MindSpore documents that Ascend runs group > 1 only when in_channels == out_channels == group",
-    "one": "MindSpore raises ValueError on Ascend ('On Ascend platform, group = 1 must be satisfied')",
+    "depthwise": Text(
+        "MindSpore documents that Ascend runs group > 1 only when in_channels == out_channels == group",
+        "MindSpore 文档说明 Ascend 只在 in_channels == out_channels == group 时支持 group > 1",
+    ),
+    "one": Text(
+        "MindSpore raises ValueError on Ascend ('On Ascend platform, group = 1 must be satisfied')",
+        "MindSpore 在 Ascend 上抛出 ValueError（'On Ascend platform, group = 1 must be satisfied'）",
+    ),
 }
 FIXES = {
-    "depthwise": "split the input channels into {group} groups, convolve each and concatenate the results, "
-    "or use a depthwise convolution (group == in_channels == out_channels) followed by a 1x1 convolution",
-    "one": "use group=1 and split the channels into {group} groups yourself (nn.Conv3d does this for you)",
+    "depthwise": Text(
+        "split the input channels into %s groups, convolve each and concatenate the results, "
+        "or use a depthwise convolution (group == in_channels == out_channels) followed by a 1x1 convolution",
+        "把输入通道分成 %s 组，分别卷积后拼接结果，或使用深度卷积（group == in_channels == out_channels）再接一个 1x1 卷积",
+    ),
+    "one": Text(
+        "use group=1 and split the channels into %s groups yourself (nn.Conv3d does this for you)",
+        "使用 group=1 并自行把通道分成 %s 组（nn.Conv3d 会替你这样做）",
+    ),
 }
 
 
@@ -54,6 +66,6 @@ class AscendGroupConvUnsupportedChecker(AscendChecker):
         group = violation.values[0][1]
         settings = ", ".join(f"{name}={value}" for name, value in violation.values)
         rule = violation.rule.rule
-        args = (node.func.as_string(), settings, REASONS[rule], FIXES[rule].format(group=group))
+        args = (node.func.as_string(), settings, REASONS[rule], FIXES[rule] % (group,))
         self.defer(violation.node, args=args, detail=(violation.rule.confidence,))
 

@@ -17,8 +17,14 @@ DROPOUTS = frozenset(
     f"mindspore.nn.layer.basic.{name}"
     for name in ("Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "DropoutExt", "Dropout2dExt")
 )
-WEIGHTS_EFFECT = "its Parameters are created anew on every call, so they are never trained nor saved"
-DROPOUT_EFFECT = "a Cell created there is never in training mode, so it drops nothing"
+WEIGHTS_EFFECT = Text(
+    "its Parameters are created anew on every call, so they are never trained nor saved",
+    "它的 Parameter 在每次调用时都重新创建，因此永远不会被训练或保存",
+)
+DROPOUT_EFFECT = Text(
+    "a Cell created there is never in training mode, so it drops nothing",
+    "在那里创建的 Cell 永远不处于训练模式，因此什么都不丢弃",
+)
 
 
 class CellBuiltInConstructChecker(MindSporeChecker):

@@ -15,6 +15,9 @@ from ms_lint.semantics import constants, evaluation, training
 SYMBOL = "dataset-sink-size-ignored"
 SINK_MODE = "dataset_sink_mode"
 SINKING_METHODS = ("train", "fit")
+LEFT_AT_DEFAULT = Text(
+    "%s left at its default (False since MindSpore 2.0)", "%s 保持默认值（自 MindSpore 2.0 起为 False）"
+)
 
 
 class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
@@ -64,7 +67,7 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
         if mode is None:
             if self.target().version < train_api.SINK_MODE_OFF_BY_DEFAULT_SINCE:
                 return None
-            return f"{SINK_MODE} left at its default (False since MindSpore 2.0)"
+            return LEFT_AT_DEFAULT % (SINK_MODE,)
         if isinstance(mode, nodes.Const) and mode.value is False:
             return f"{SINK_MODE}=False"
         return None

@@ -13,7 +13,8 @@ from ms_lint.language import Text
 from ms_lint.semantics import catalog, facts, training
 
 SYMBOL = "distributed-training-without-seed"
-NO_SEED = "the program never calls mindspore.set_seed"
+NO_SEED = Text("the program never calls mindspore.set_seed", "程序从未调用 mindspore.set_seed")
+VARYING_SEED = Text("the seed differs per rank or per run (%s)", "随机种子在各 rank 或各次运行之间不同（%s）")
 
 
 class DistributedTrainingWithoutSeedChecker(ProjectChecker):
@@ -85,4 +86,4 @@ class DistributedTrainingWithoutSeedChecker(ProjectChecker):
         if not program.varying_seeds:
             return candidate.args
         calls = ", ".join(sorted(program.varying_seeds)[:2])
-        return candidate.args[0], f"the seed differs per rank or per run ({calls})"
+        return candidate.args[0], VARYING_SEED % (calls,)

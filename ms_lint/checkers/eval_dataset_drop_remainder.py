@@ -14,6 +14,9 @@ from ms_lint.semantics import cells, evaluation
 
 SYMBOL = "eval-dataset-drop-remainder"
 EVALUATED = {"eval": "valid_dataset", "fit": "valid_dataset"}
+IN_SCOPE = Text("in %s", "位于 %s 中")
+AT_LINE = Text("%s at line %s", "%s，第 %s 行")
+ELSEWHERE = Text(" in %s (%s:%s)", "（位于 %s 中，%s:%s）")
 
 
 class EvalDatasetDropRemainderChecker(MindSporeChecker):
@@ -49,13 +52,13 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         if evaluation.dropping_batch(node):
             scope = evaluation.evaluation_scope(node)
             if scope is not None and evaluation.batches_one(node) is False and not evaluation.named_for_training(node):
-                self._record(node, node, INFERENCE, f"in {scope}")
+                self._record(node, node, INFERENCE, IN_SCOPE % (scope,))
             return
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
         if method in EVALUATED and evaluation.model_method(node):
             data = evaluation.model_argument(node, method, EVALUATED[method])
             for batch in evaluation.dropping_batches(data):
-                self._record(batch, node, HIGH, f"Model.{method} at line {node.lineno}")
+                self._record(batch, node, HIGH, AT_LINE % (f"Model.{method}", node.lineno))
             return
         if not evaluation.may_ask_for_evaluation_split(node):
             return
@@ -63,7 +66,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         split = evaluation.evaluation_split(node, definition) if isinstance(definition, nodes.FunctionDef) else None
         if split is not None:
             for batch in evaluation.factory_batches(node):
-                self._record(batch, node, HIGH, f"{definition.name}(..., {split}) at line {node.lineno}")
+                self._record(batch, node, HIGH, AT_LINE % (f"{definition.name}(..., {split})", node.lineno))
 
     def _record(self, batch: nodes.Call, evidence: nodes.Call, confidence: Confidence, why: str) -> None:
         """Report each batch once: at the batch call when it is in this module, else at the first evidence."""
@@ -71,7 +74,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         if known is not None and (known[0] is HIGH or confidence is not HIGH):
             return
         here = batch.root() is evidence.root()
-        where = "" if here else f" in {batch.scope().name} ({os.path.basename(batch.root().file or '')}:{batch.lineno})"
+        where = "" if here else ELSEWHERE % (batch.scope().name, os.path.basename(batch.root().file or ""), batch.lineno)
         self._found[batch] = (confidence, why, batch if here else (known[3] if known else evidence), where)
 
     def leave_module(self, _: nodes.Module) -> None:

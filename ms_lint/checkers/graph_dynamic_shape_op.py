@@ -11,7 +11,12 @@ from ms_lint.language import Text
 from ms_lint.semantics import scope, shapes, values
 
 SYMBOL = "graph-dynamic-shape-op"
-BOOLEAN_MASK_FIX = "keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask"
+BOOLEAN_MASK_FIX = Text(
+    "keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask",
+    "请保持形状不变：ops.masked_fill(x, ~mask, 0)、ops.select(mask, x, 0) 或 x * mask",
+)
+BOOLEAN_MASK = Text("boolean-mask indexing", "布尔掩码索引")
+WITH_TENSOR_K = Text("%s with a Tensor k", "k 为 Tensor 的 %s")
 
 
 class GraphDynamicShapeOpChecker(GraphChecker):
@@ -46,7 +51,7 @@ class GraphDynamicShapeOpChecker(GraphChecker):
         function = scope.enclosing_function(node)
         finding = shapes.dynamic_shape_call(node, values.evaluator(function))
         if finding is not None:
-            what = finding.op.label if finding.op.value_argument is None else f"{finding.op.label} with a Tensor k"
+            what = finding.op.label if finding.op.value_argument is None else WITH_TENSOR_K % (finding.op.label,)
             self._defer(finding, function, kind, what, finding.op.fix)
 
     @only_required_for_messages(SYMBOL)
@@ -57,7 +62,7 @@ class GraphDynamicShapeOpChecker(GraphChecker):
         function = scope.enclosing_function(node)
         finding = shapes.boolean_mask_index(node, values.evaluator(function))
         if finding is not None:
-            self._defer(finding, function, kind, "boolean-mask indexing", BOOLEAN_MASK_FIX)
+            self._defer(finding, function, kind, BOOLEAN_MASK, BOOLEAN_MASK_FIX)
 
     def _defer(self, finding: shapes.Finding, function: nodes.FunctionDef, kind: str, what: str, fix: str) -> None:
         args = (scope.snippet(finding.node), scope.display_name(function), what, fix)

@@ -12,7 +12,10 @@ from ms_lint.language import Text
 from ms_lint.semantics import control, scope, values
 
 SYMBOL = "graph-variable-undefined-after-block"
-BLOCK_NAMES = {control.IF_BRANCH: "one branch of", control.LOOP_BODY: "the body of"}
+BLOCK_NAMES = {
+    control.IF_BRANCH: Text("one branch of", "条件语句的一个分支"),
+    control.LOOP_BODY: Text("the body of", "循环体"),
+}
 
 
 class GraphVariableUndefinedAfterBlockChecker(SyntaxLevelChecker):

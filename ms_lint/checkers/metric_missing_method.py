@@ -5,11 +5,15 @@ from __future__ import annotations
 from astroid import nodes
 from pylint.interfaces import HIGH
 
+from ms_lint import language
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
 from ms_lint.semantics import evaluation, names, resolve
 
 SYMBOL = "metric-missing-method"
+AND = Text(" and ", " 和 ")
+IT = Text("it", "它")
+THEM = Text("them", "它们")
 
 
 class MetricMissingMethodChecker(MindSporeChecker):
@@ -43,7 +47,7 @@ class MetricMissingMethodChecker(MindSporeChecker):
         missing = evaluation.metric_gaps(definition)
         if not missing:
             return
-        listed = " and ".join(", ".join(missing).rsplit(", ", 1))
-        it = "it" if len(missing) == 1 else "them"
+        listed = language.join(AND, ", ".join(missing).rsplit(", ", 1))
+        it = IT if len(missing) == 1 else THEM
         args = (node.func.as_string(), listed, it, definition.name)
         self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)

@@ -10,6 +10,15 @@ from ms_lint.language import Text
 from ms_lint.semantics import pipeline
 
 SYMBOL = "ops-in-dataset-pipeline"
+HANDED = Text("handed to %s at line %s", "传给了 %s（第 %s 行）")
+# What pipeline.OperatorUse.kind names, as the message says it ("Primitive" and "Cell" read the same in both).
+KINDS = {
+    "operator": Text("operator", "算子"),
+    "Tensor method": Text("Tensor method", "Tensor 方法"),
+    "Tensor arithmetic": Text("Tensor arithmetic", "Tensor 运算"),
+}
+RUN_BY = Text("in '%s', which %s runs at line %s", "位于 '%s' 中，由 %s 在第 %s 行运行")
+RUN_ELSEWHERE = Text("in '%s' (%s, line %s), which this %s runs", "位于 '%s' 中（%s，第 %s 行），由此处的 %s 运行")
 
 
 class OpsInDatasetPipelineChecker(MindSporeChecker):
@@ -54,23 +63,23 @@ class OpsInDatasetPipelineChecker(MindSporeChecker):
         elsewhere = None
         runners, direct = pipeline.handed_over(entry)
         for use in direct:
-            where = f"handed to {entry.what} at line {entry.call.fromlineno}"
+            where = HANDED % (entry.what, entry.call.fromlineno)
             self._report(use, where, confidence)
         for function, chain in pipeline.reachable(runners):
             for use in pipeline.operator_uses(function):
                 if use.node.root() is not module:
                     elsewhere = elsewhere or (use, chain)
                     continue
-                where = f"in '{chain[-1]}', which {entry.what} runs at line {entry.call.fromlineno}"
+                where = RUN_BY % (chain[-1], entry.what, entry.call.fromlineno)
                 self._report(use, where, confidence)
         if elsewhere is not None and entry.argument not in self._reported:
             self._reported.add(entry.argument)
             use, chain = elsewhere
-            where = f"in '{chain[-1]}' ({use.node.root().name}, line {use.node.fromlineno}), which this {entry.what} runs"
-            self.add_message(SYMBOL, node=entry.argument, args=(use.kind, use.text, where), confidence=confidence)
+            where = RUN_ELSEWHERE % (chain[-1], use.node.root().name, use.node.fromlineno, entry.what)
+            self.add_message(SYMBOL, node=entry.argument, args=(KINDS.get(use.kind, use.kind), use.text, where), confidence=confidence)
 
     def _report(self, use: pipeline.OperatorUse, where: str, confidence) -> None:
         if use.node in self._reported:
             return
         self._reported.add(use.node)
-        self.add_message(SYMBOL, node=use.node, args=(use.kind, use.text, where), confidence=confidence)
+        self.add_message(SYMBOL, node=use.node, args=(KINDS.get(use.kind, use.kind), use.text, where), confidence=confidence)

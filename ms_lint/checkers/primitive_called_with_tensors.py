@@ -11,6 +11,8 @@ from ms_lint.language import Text
 from ms_lint.semantics import catalog, names, pytorch, scope, values
 
 SYMBOL = "primitive-called-with-tensors"
+TENSOR = Text("the Tensor %s", "Tensor %s")
+TENSORS = Text("the Tensors %s", "Tensor %s")
 
 
 class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
@@ -58,6 +60,6 @@ class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
         inputs = ", ".join(tensor.as_string() for tensor in tensors)
         fix = f"{node.func.as_string()}({', '.join(attributes)})({inputs})"
         several = len(tensors) > 1 or isinstance(tensors[0], (nodes.Tuple, nodes.List))
-        given_text = f"the Tensor{'s' if several else ''} {inputs}"
+        given_text = (TENSORS if several else TENSOR) % (inputs,)
         args = (node.as_string(), given_text, node.func.as_string(), fix)
         self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)

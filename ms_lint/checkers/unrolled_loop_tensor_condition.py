@@ -10,6 +10,8 @@ from ms_lint.language import Text
 from ms_lint.semantics import control, scope
 
 SYMBOL = "unrolled-loop-tensor-condition"
+COPIES = Text("%s copies", "%s 份副本")
+COPY_PER_ITEM = Text("one copy per item", "每个元素一份副本")
 
 
 class UnrolledLoopTensorConditionChecker(TensorConditionChecker):
@@ -42,7 +44,7 @@ class UnrolledLoopTensorConditionChecker(TensorConditionChecker):
         if loop is None:
             return
         count = control.copies(loop)
-        copies = f"{count} copies" if count is not None else "one copy per item"
+        copies = COPIES % (count,) if count is not None else COPY_PER_ITEM
         keyword = "while" if isinstance(node, nodes.While) else "if"
         target = loop.target
         names = ", ".join(scope.snippet(elt, 20) for elt in target.elts) if isinstance(target, nodes.Tuple) else None
