@@ -22,7 +22,7 @@ class GraphBreakInBytecodeCaptureChecker(MindSporeChecker):
             Text(
                 "'%s' in '%s', compiled with capture_mode=\"bytecode\": MindSpore cannot compile the %s, so this "
                 "part of the function runs in PyNative (a graph break). For one graph: %s.",
-                "'%s'（位于以 capture_mode=\"bytecode\" 编译的 '%s' 中）：MindSpore 无法编译该%s，"
+                "'%s'（位于以 capture_mode=\"bytecode\" 编译的 '%s' 中）：MindSpore 无法编译 %s，"
                 "因此函数的这一部分以动态图模式（PyNative）运行（图中断）。如需得到一张完整的图：%s。",
             ),
             SYMBOL,

@@ -22,7 +22,7 @@ class GraphUnsupportedSyntaxChecker(SyntaxLevelChecker):
         "E7325": (
             Text(
                 "'%s' in graph-compiled '%s' fails to compile: MindSpore's graph compiler refuses the %s (%s). Fix: %s.",
-                "'%s'（位于静态图编译的 '%s' 中）编译失败：MindSpore 的图编译拒绝%s（%s）。修复：%s。",
+                "'%s'（位于静态图编译的 '%s' 中）编译失败：MindSpore 的图编译拒绝 %s（%s）。修复：%s。",
             ),
             SYMBOL,
             Text(

@@ -12,6 +12,8 @@ from ms_lint.language import Text
 from ms_lint.semantics import catalog, receivers, scope
 
 SYMBOL = "pytorch-method-on-cell-or-tensor"
+NO_DEVICE = Text("knows no '%s' device and raises ValueError", "不认识 '%s' 设备，会抛出 ValueError")
+NO_METHOD = Text("has no '%s' and raises AttributeError", "没有 '%s'，会抛出 AttributeError")
 METHODS = {entry.key: entry for entry in pytorch.entries(pytorch.METHOD)}
 
 
@@ -20,7 +22,7 @@ class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
         "E7302": (
             Text(
                 "'%s' is PyTorch's %s: a MindSpore %s %s. In MindSpore, %s.",
-                "'%s' 是 PyTorch 的%s：MindSpore %s %s。在 MindSpore 中，%s。",
+                "'%s' 是 PyTorch 的 %s：MindSpore %s %s。在 MindSpore 中，%s。",
             ),
             SYMBOL,
             Text(
@@ -53,10 +55,10 @@ class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
             return
         if entry.argument:
             missing = not receivers.user_defined(receiver, entry.key)
-            problem = f"knows no '{entry.argument}' device and raises ValueError"
+            problem = NO_DEVICE % (entry.argument,)
         else:
             missing = receivers.lacks(receiver, entry.key)
-            problem = f"has no '{entry.key}' and raises AttributeError"
+            problem = NO_METHOD % (entry.key,)
         if missing:
             fix = entry.mindspore.format(receiver=scope.snippet(func.expr))
             args = (scope.snippet(node), entry.pytorch, receiver.kind, problem, fix)

@@ -29,6 +29,7 @@ from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE_FAILURE
 
 from ms_lint.checkers.base import STRICT_ENV, Finding, FindingHook, MindSporeChecker, emit_finding, in_module
+from ms_lint.language import Text
 from ms_lint.probe import backend, cache, config, engine
 from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, Verdict
 
@@ -47,10 +48,14 @@ class ProbeChecker(MindSporeChecker, FindingHook):
 
     msgs = {
         "I7399": (
-            "Runtime probe: %s",
+            Text("Runtime probe: %s", "运行时探测：%s"),
             NOTICE,
-            "Said once per run when the runtime probe cannot run some or all findings (MindSpore missing or failing "
-            "to import, an invalid configuration). The findings concerned keep their static confidence.",
+            Text(
+                "Said once per run when the runtime probe cannot run some or all findings (MindSpore missing or "
+                "failing to import, an invalid configuration). The findings concerned keep their static confidence.",
+                "当运行时探测无法运行部分或全部检查结果时（未安装 MindSpore 或导入失败、配置无效），每次运行提示一次。"
+                "相关检查结果保留其静态置信度。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }
