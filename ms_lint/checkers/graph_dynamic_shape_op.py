@@ -7,14 +7,11 @@ from pylint.checkers.utils import only_required_for_messages
 from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import GraphChecker
+from ms_lint.data import dynamic_shape_ops
 from ms_lint.language import Text
 from ms_lint.semantics import scope, shapes, values
 
 SYMBOL = "graph-dynamic-shape-op"
-BOOLEAN_MASK_FIX = Text(
-    "keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask",
-    "请保持形状不变：ops.masked_fill(x, ~mask, 0)、ops.select(mask, x, 0) 或 x * mask",
-)
 BOOLEAN_MASK = Text("boolean-mask indexing", "布尔掩码索引")
 WITH_TENSOR_K = Text("%s with a Tensor k", "k 为 Tensor 的 %s")
 
@@ -62,7 +59,7 @@ class GraphDynamicShapeOpChecker(GraphChecker):
         function = scope.enclosing_function(node)
         finding = shapes.boolean_mask_index(node, values.evaluator(function))
         if finding is not None:
-            self._defer(finding, function, kind, BOOLEAN_MASK, BOOLEAN_MASK_FIX)
+            self._defer(finding, function, kind, BOOLEAN_MASK, dynamic_shape_ops.KEEP_SHAPE)
 
     def _defer(self, finding: shapes.Finding, function: nodes.FunctionDef, kind: str, what: str, fix: str) -> None:
         args = (scope.snippet(finding.node), scope.display_name(function), what, fix)
