@@ -69,6 +69,10 @@ class Text(str):
     def __mod__(self, args: Any) -> "Text":
         return Text._pair(str.__mod__(self.en, _side(args, EN)), self.zh % _side(args, ZH))
 
+    def format(self, *args: Any, **kwargs: Any) -> "Text":  # pylint: disable=arguments-differ
+        """``str.format`` on both languages (for tables whose texts name ``{fields}``)."""
+        return Text._pair(self.en.format(*args, **kwargs), self.zh.format(*args, **kwargs))
+
     def __reduce__(self):
         return (Text._pair, (self.en, self.zh))
 
@@ -146,9 +150,11 @@ def speak_in_help(linter) -> None:
     store.help_message = in_language
 
 
-PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])")
+PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
+FIELD = re.compile(r"\{\w*\}")
 
 
 def placeholders(text: str) -> List[str]:
-    """The ``%`` conversions of ``text``, in order (``%%`` included): what both languages must share."""
-    return [match.group(0) for match in PLACEHOLDER.finditer(text)]
+    """The ``%`` conversions of ``text`` in order (``%%`` included), then its sorted ``{fields}``:
+    what both languages must share."""
+    return [match.group(0) for match in PLACEHOLDER.finditer(text)] + sorted(FIELD.findall(text))
