@@ -15,6 +15,7 @@ from ms_lint.checkers import CHECKERS
 from ms_lint.checkers.base import GraphFindingsNotice
 from ms_lint.language import Text
 from ms_lint.probe.checker import ProbeChecker
+from ms_lint.semantics import ascend
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 MESSAGES = [
@@ -114,3 +115,9 @@ def test_unknown_language_names_the_accepted_values():
     result = _ms_lint("--mindspore-language=fr", "x.py")
     assert result.returncode == 2
     assert "argument --mindspore-language: invalid choice: 'fr' (choose from 'en', 'zh')" in result.stderr
+
+
+def test_every_ascend_limit_has_its_chinese_text():
+    for family in ascend.data()["families"]:
+        for limit in family["limits"]:
+            assert CHINESE.search(limit["text_zh"]), limit
