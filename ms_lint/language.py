@@ -49,12 +49,13 @@ class Text(str):
     zh: str
 
     def __new__(cls, en: str, zh: str) -> "Text":
-        text = cls._pair(en, zh)
+        text = cls.pair(en, zh)
         DECLARED.append(text)
         return text
 
     @classmethod
-    def _pair(cls, en: str, zh: str) -> "Text":
+    def pair(cls, en: str, zh: str) -> "Text":
+        """A text composed at run time from texts already declared (not checked on its own)."""
         text = str.__new__(cls, en)
         text.zh = zh
         return text
@@ -67,14 +68,14 @@ class Text(str):
         return self.zh if language == ZH else self.en
 
     def __mod__(self, args: Any) -> "Text":
-        return Text._pair(str.__mod__(self.en, _side(args, EN)), self.zh % _side(args, ZH))
+        return Text.pair(str.__mod__(self.en, _side(args, EN)), self.zh % _side(args, ZH))
 
     def format(self, *args: Any, **kwargs: Any) -> "Text":  # pylint: disable=arguments-differ
         """``str.format`` on both languages (for tables whose texts name ``{fields}``)."""
-        return Text._pair(self.en.format(*args, **kwargs), self.zh.format(*args, **kwargs))
+        return Text.pair(self.en.format(*args, **kwargs), self.zh.format(*args, **kwargs))
 
     def __reduce__(self):
-        return (Text._pair, (self.en, self.zh))
+        return (Text.pair, (self.en, self.zh))
 
 
 def pick(value: Any, language: str) -> Any:
@@ -98,7 +99,7 @@ def resolve(args: Any, language: str) -> Any:
 def join(separator: Any, items: Iterable[Any]) -> Text:
     """``separator.join(items)`` in both languages."""
     items = list(items)
-    return Text._pair(
+    return Text.pair(
         pick(separator, EN).join(pick(item, EN) for item in items),
         pick(separator, ZH).join(pick(item, ZH) for item in items),
     )

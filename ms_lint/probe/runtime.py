@@ -30,7 +30,7 @@ import traceback
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ms_lint.probe.guesses import BUILD_MARK, NAME_MARK, shown_value
-from ms_lint.probe.verdict import Unconfirmable, missing_package, one_line
+from ms_lint.probe.verdict import Unconfirmable, evidence_fields, missing_package, one_line
 
 MAX_ERROR = 200  # an error's first line in the evidence; MAX_EVIDENCE bounds the whole
 # "In file /src/net.py:12~13, 8~20" in tracebacks; IR dumps add "/<code>/" after the columns.
@@ -295,7 +295,7 @@ class Runtime:
 
         ``repeatable``: the verdict holds whatever killed the process (it was reached before).
         """
-        meaning = {"status": status, "evidence": evidence, "repeatable": repeatable} if status else None
+        meaning = {"status": status, "repeatable": repeatable, **evidence_fields(evidence)} if status else None
         self.notify({"on_crash": meaning})
 
     @contextlib.contextmanager
