@@ -11,7 +11,34 @@ from typing import Any, Dict, List, Optional, Union
 from ms_lint.probe import config
 from ms_lint.probe.experiments import trained
 from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.language import Text
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+NOTHING_ALONE = Text(
+    "the module builds no network the probe can build alone", "该模块没有构建探测可以单独构建的网络"
+)
+NO_NETWORK = Text(
+    "no network to build: %s; name the network in a [[tool.ms_lint.probe.cells]] entry (a class, or a factory)",
+    "没有可构建的网络：%s；请在 [[tool.ms_lint.probe.cells]] 中添加一项给出该网络（类或工厂函数）",
+)
+UNBUILT = Text(
+    "the network the program trains could not be built: %s; give its arguments in a [[tool.ms_lint.probe.cells]] "
+    "entry",
+    "无法构建程序训练的网络：%s；请在 [[tool.ms_lint.probe.cells]] 中添加一项给出它的参数",
+)
+DIFFER = Text(
+    "%s built in two fresh processes without a seed: %s of %s initial parameters differ, e.g. '%s' starts %s vs %s",
+    "在两个新进程中不设随机种子构建 %s：%s/%s 个初始参数不同，例如 '%s' 的初始值为 %s 与 %s",
+)
+IDENTICAL = Text(
+    "%s built in two fresh processes: identical initial parameters", "在两个新进程中构建 %s：初始参数完全相同"
+)
+IDENTICAL_UNTRAINED = Text(
+    "%s built in two fresh processes: identical initial parameters, but no training step of the module shows which "
+    "network the program trains, so this does not refute the finding",
+    "在两个新进程中构建 %s：初始参数完全相同，但该模块中没有训练步骤表明程序训练的是哪个网络，因此这不能否定该检查结果",
+)
+NO_PARAMETERS = Text("%s has no parameters: it cannot show initial values", "%s 没有参数：无法展示初始值")
 
 MAX_CELLS = 4
 HEAD = 3
@@ -89,11 +116,8 @@ class SeedDivergence(Experiment):
             if len(built) >= MAX_CELLS:
                 break
         if not built:
-            reason = skipped[0] if skipped else "the module builds no network the probe can build alone"
-            raise Unconfirmable(
-                f"no network to build: {reason}; name the network in a [[tool.ms_lint.probe.cells]] entry (a class, "
-                "or a factory)"
-            )
+            reason = skipped[0] if skipped else NOTHING_ALONE
+            raise Unconfirmable(NO_NETWORK % (reason,))
         return {"cells": built, "trained": False}
 
     def _trained(self, runtime, tree: ast.AST, networks, payload: Dict[str, Any]) -> Dict[str, Dict[str, List[Any]]]:
@@ -110,17 +134,14 @@ class SeedDivergence(Experiment):
                 else:
                     net = trained.build(runtime, network, tree)
             except Unconfirmable as error:
-                skipped.append(str(error))
+                skipped.append(error.args[0] if error.args else str(error))
                 continue
             summaries = _initial_values(runtime, net, network.shown, skipped)
             if summaries is None:
                 continue
             built[f"{network.shown} (the network passed to {network.reached})"] = summaries
         if not built:
-            raise Unconfirmable(
-                f"the network the program trains could not be built: {skipped[0]}; give its arguments in a "
-                "[[tool.ms_lint.probe.cells]] entry"
-            )
+            raise Unconfirmable(UNBUILT % (skipped[0],))
         return built
 
     def _networks(self, runtime, tree: ast.AST, payload: Dict[str, Any]):
@@ -177,18 +198,12 @@ class SeedDivergence(Experiment):
             differing = [key for key in params if key in second[name] and params[key][0] != second[name][key][0]]
             if differing:
                 key = differing[0]
-                return confirmed(
-                    f"{name} built in two fresh processes without a seed: {len(differing)} of {len(params)} initial "
-                    f"parameters differ, e.g. '{key}' starts {params[key][1]} vs {second[name][key][1]}"
-                )
+                return confirmed(DIFFER % (name, len(differing), len(params), key, params[key][1], second[name][key][1]))
         names = ", ".join(first)
         if all(result.get("trained") for result in results[:2]):
-            return not_reproduced(f"{names} built in two fresh processes: identical initial parameters")
+            return not_reproduced(IDENTICAL % (names,))
         # Another Cell of the module starting identically says nothing of the network the program trains.
-        return unconfirmable(
-            f"{names} built in two fresh processes: identical initial parameters, but no training step of the module "
-            "shows which network the program trains, so this does not refute the finding"
-        )
+        return unconfirmable(IDENTICAL_UNTRAINED % (names,))
 
 
 def _initial_values(runtime, net, shown: str, skipped: List[str]) -> Optional[Dict[str, List[Any]]]:
@@ -198,7 +213,7 @@ def _initial_values(runtime, net, shown: str, skipped: List[str]) -> Optional[Di
     if runtime.is_cell_class(type(net)):
         summaries = {parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()}
     if not summaries:
-        skipped.append(f"{shown} has no parameters: it cannot show initial values")
+        skipped.append(NO_PARAMETERS % (shown,))
         return None
     return summaries
 
