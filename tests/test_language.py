@@ -1,6 +1,7 @@
 """The mindspore-language option: every text in both languages, the same findings in each."""
 
 import importlib
+import json
 import pkgutil
 import re
 import subprocess
@@ -15,6 +16,8 @@ from ms_lint.checkers import CHECKERS
 from ms_lint.checkers.base import GraphFindingsNotice
 from ms_lint.language import Text
 from ms_lint.probe.checker import ProbeChecker
+from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, Verdict, evidence_fields, outcome_from_reply
+from ms_lint.reporters.sarif import split_probe
 from ms_lint.semantics import ascend
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
@@ -121,3 +124,34 @@ def test_every_ascend_limit_has_its_chinese_text():
     for family in ascend.data()["families"]:
         for limit in family["limits"]:
             assert CHINESE.search(limit["text_zh"]), limit
+
+
+def test_probe_evidence_keeps_both_languages_through_json():
+    evidence = Text("%s raised %s", "%s 抛出 %s") % ("Net()(x)", "AttributeError: no construct")
+    verdict = Verdict(CONFIRMED, evidence)
+    assert verdict.suffix == " [probe confirmed: Net()(x) raised AttributeError: no construct]"
+    assert verdict.suffix_in(language.ZH) == " [probe 已确认：Net()(x) 抛出 AttributeError: no construct]"
+    reply = json.loads(json.dumps({"status": CONFIRMED, **evidence_fields(verdict.evidence)}))
+    again = outcome_from_reply(reply).verdict
+    assert again.suffix_in(language.ZH) == verdict.suffix_in(language.ZH)
+    plain = Verdict(CONFIRMED, "MindSpore's own words")  # evidence without a translation reads the same in both
+    assert plain.suffix_in(language.ZH) == " [probe 已确认：MindSpore's own words]"
+
+
+@pytest.mark.parametrize("speaking", language.LANGUAGES)
+def test_sarif_reads_the_probe_status_in_either_language(speaking):
+    suffix = Verdict(NOT_REPRODUCED, Text("ran %s", "运行了 %s") % ("x",)).suffix_in(speaking)
+    message, probe = split_probe("W7306 text" + suffix)
+    assert message == "W7306 text"
+    assert probe["status"] == NOT_REPRODUCED
+
+
+def test_fix_notes_in_chinese(tmp_path):
+    bad = (REPO / "rules" / "cell-container-not-registered" / "bad.py").read_text(encoding="utf-8")
+    (tmp_path / "bad.py").write_text(bad, encoding="utf-8")
+    chinese = _ms_lint("--mindspore-language=zh", "--diff", "bad.py", cwd=tmp_path)
+    assert "bad.py:13: 将修复 (cell-container-not-registered): self.layers：普通 list -> nn.CellList" in chinese.stderr
+    assert "未修复 (cell-container-not-registered): 键 task 不是字符串字面量" in chinese.stderr
+    english = _ms_lint("--diff", "bad.py", cwd=tmp_path)
+    assert "bad.py:13: would fix (cell-container-not-registered): self.layers: plain list -> nn.CellList" in english.stderr
+    assert chinese.stdout == english.stdout  # the same diff
