@@ -18,14 +18,27 @@ with both languages side by side, where it is used:
   f-strings, ``+`` and ``str.join`` see only the English: use ``%`` and :func:`join`.
   Declare them at module level: the tests check every declared :class:`Text` (both
   languages, same placeholders) by importing ms_lint's modules.
+- **Knowledge tables** (``ms_lint/data``) hold :class:`Text` in the fields a message
+  quotes (``GraphSyntax.construct`` and ``.fix``, ``Mapping.mindspore``, a dynamic-shape
+  op's ``fix``); JSON tables carry a ``*_zh`` field beside the English one
+  (``ascend_limits.json``: ``text`` and ``text_zh``). Docs render the English (``str``).
 - Every ms_lint finding passes through :meth:`ms_lint.checkers.base.MindSporeChecker.add_message`,
-  which turns its arguments into the linter's language with :func:`resolve`;
-  ms_lint's own lines (the ``ms-lint`` command, the baseline, the probe's evidence) pick
-  theirs with :func:`pick`.
+  which turns its arguments into the linter's language with :func:`resolve` (the finding
+  hook, the runtime probe, still sees the English arguments); ms_lint's own lines (the
+  ``ms-lint`` command, the baseline, ``--fix`` notes, probe notices) pick theirs with
+  :func:`pick`.
+- **Probe evidence**: experiments pass :class:`Text` to ``confirmed``, ``not_reproduced``,
+  ``unconfirmable`` and ``Unconfirmable``; the evidence crosses the child process and the
+  cache as ``evidence`` and ``evidence_zh`` (``ms_lint.probe.verdict.evidence_fields``), and
+  ``Verdict.suffix_in(language)`` words the ``[probe ...]`` suffix.
 
-A new rule adds the Chinese next to its English, in its own module; terms follow
-MindSpore's Chinese documentation (静态图模式, 算子, 数据下沉...), and code, API names,
-option names, ids and symbols stay in English.
+To add a rule: write ``Text(english, chinese)`` for its message and description in its
+``msgs``, and a module-level :class:`Text` for each fragment it computes; the tests then
+fail for any text left in one language. Terms follow MindSpore's Chinese documentation
+(静态图模式, 动态图模式, 算子, 数据下沉, 混合精度...); code, API names, option names, ids and
+symbols stay in English. A plain ``str`` template keeps working (English in both languages)
+until its Chinese is added. Placeholders keep their order in both languages (``%s`` are
+positional): reword the Chinese around them rather than reorder them.
 """
 
 from __future__ import annotations
