@@ -80,7 +80,8 @@ def test_chinese_gives_the_same_findings_in_chinese(rule_dir):
 
 
 def test_graph_findings_notice_in_chinese(tmp_path):
-    write_project(tmp_path, {"net.py": "import mindspore.nn as nn\nclass Net(nn.Cell):\n    def construct(self, x):\n        del x\n        return 1\n"})
+    net = "import mindspore.nn as nn\nclass Net(nn.Cell):\n    def construct(self, x):\n        del x\n        return 1\n"
+    write_project(tmp_path, {"net.py": net})
     (message,) = run_pylint([tmp_path / "net.py"], "--mindspore-language=zh")
     assert message.symbol == "graph-findings-withheld"
     assert message.msg.startswith("已暂缓报告 1 个仅在静态图模式下成立的检查结果（1 graph-unsupported-syntax）")
@@ -153,5 +154,6 @@ def test_fix_notes_in_chinese(tmp_path):
     assert "bad.py:13: 将修复 (cell-container-not-registered): self.layers：普通 list -> nn.CellList" in chinese.stderr
     assert "未修复 (cell-container-not-registered): 键 task 不是字符串字面量" in chinese.stderr
     english = _ms_lint("--diff", "bad.py", cwd=tmp_path)
-    assert "bad.py:13: would fix (cell-container-not-registered): self.layers: plain list -> nn.CellList" in english.stderr
+    fixed = "bad.py:13: would fix (cell-container-not-registered): self.layers: plain list -> nn.CellList"
+    assert fixed in english.stderr
     assert chinese.stdout == english.stdout  # the same diff

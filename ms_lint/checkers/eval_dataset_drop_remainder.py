@@ -74,7 +74,8 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         if known is not None and (known[0] is HIGH or confidence is not HIGH):
             return
         here = batch.root() is evidence.root()
-        where = "" if here else ELSEWHERE % (batch.scope().name, os.path.basename(batch.root().file or ""), batch.lineno)
+        file_name = os.path.basename(batch.root().file or "")
+        where = "" if here else ELSEWHERE % (batch.scope().name, file_name, batch.lineno)
         self._found[batch] = (confidence, why, batch if here else (known[3] if known else evidence), where)
 
     def leave_module(self, _: nodes.Module) -> None:

@@ -76,10 +76,12 @@ class OpsInDatasetPipelineChecker(MindSporeChecker):
             self._reported.add(entry.argument)
             use, chain = elsewhere
             where = RUN_ELSEWHERE % (chain[-1], use.node.root().name, use.node.fromlineno, entry.what)
-            self.add_message(SYMBOL, node=entry.argument, args=(KINDS.get(use.kind, use.kind), use.text, where), confidence=confidence)
+            args = (KINDS.get(use.kind, use.kind), use.text, where)
+            self.add_message(SYMBOL, node=entry.argument, args=args, confidence=confidence)
 
     def _report(self, use: pipeline.OperatorUse, where: str, confidence) -> None:
         if use.node in self._reported:
             return
         self._reported.add(use.node)
-        self.add_message(SYMBOL, node=use.node, args=(KINDS.get(use.kind, use.kind), use.text, where), confidence=confidence)
+        args = (KINDS.get(use.kind, use.kind), use.text, where)
+        self.add_message(SYMBOL, node=use.node, args=args, confidence=confidence)

@@ -84,32 +84,56 @@ API_ENTRIES: Tuple[Mapping, ...] = (
     Mapping(
         "cuda",
         "cuda()",
-        Text("remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
-        "set_context(device_target=...)", "删除它：Cell 和 Tensor 位于 ms.set_device(...) 或 set_context(device_target=...) 设置的设备上"),
+        Text(
+            "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
+            "set_context(device_target=...)",
+            "删除它：Cell 和 Tensor 位于 ms.set_device(...) 或 set_context(device_target=...) 设置的设备上",
+        ),
         METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
     ),
     Mapping(
         "cpu",
         "cpu()",
-        Text("remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
-        "set_context(device_target=...), and {receiver}.asnumpy() gives a Tensor's data", "删除它：Cell 和 Tensor 位于 ms.set_device(...) 或 set_context(device_target=...) 设置的设备上，{receiver}.asnumpy() 可取得 Tensor 的数据"),
+        Text(
+            "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
+            "set_context(device_target=...), and {receiver}.asnumpy() gives a Tensor's data",
+            "删除它：Cell 和 Tensor 位于 ms.set_device(...) 或 set_context(device_target=...) 设置的设备上，"
+            "{receiver}.asnumpy() 可取得 Tensor 的数据",
+        ),
         METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
     ),
     Mapping(
         "to",
         "to('cuda')",
-        Text("remove it: MindSpore has no 'cuda' device; Cells and Tensors live on the device set with ms.set_device(...) "
-        "or set_context(device_target=...)", "删除它：MindSpore 没有 'cuda' 设备；Cell 和 Tensor 位于 ms.set_device(...) 或 set_context(device_target=...) 设置的设备上"),
-        METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
-        note=(
-            "2.10: Tensor.to('cuda') and Cell.to('cuda') raise ValueError (the device is not one MindSpore "
-            "knows); to('cpu') and to(ms.float16) work"
+        Text(
+            "remove it: MindSpore has no 'cuda' device; Cells and Tensors live on the device set with "
+            "ms.set_device(...) or set_context(device_target=...)",
+            "删除它：MindSpore 没有 'cuda' 设备；Cell 和 Tensor 位于 ms.set_device(...) 或 "
+            "set_context(device_target=...) 设置的设备上",
         ),
+        METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
+        note="2.10: Tensor.to('cuda') and Cell.to('cuda') raise ValueError (the device is not one MindSpore "
+                "knows); to('cpu') and to(ms.float16) work",
         argument="cuda",
     ),
-    Mapping("eval", "Module.eval()", Text("use {receiver}.set_train(False)", "使用 {receiver}.set_train(False)"), METHOD, (_CELL,), "-", MODEL_AND_CELL),
-    Mapping("train", "Module.train()", Text("use {receiver}.set_train(True)", "使用 {receiver}.set_train(True)"), METHOD, (_CELL,), "-", MODEL_AND_CELL),
-    Mapping("children", "Module.children()", Text("use {receiver}.cells()", "使用 {receiver}.cells()"), METHOD, (_CELL,), "-", CELLS),
+    Mapping(
+        "eval",
+        "Module.eval()",
+        Text("use {receiver}.set_train(False)", "使用 {receiver}.set_train(False)"),
+        METHOD, (_CELL,), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "train",
+        "Module.train()",
+        Text("use {receiver}.set_train(True)", "使用 {receiver}.set_train(True)"),
+        METHOD, (_CELL,), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "children",
+        "Module.children()",
+        Text("use {receiver}.cells()", "使用 {receiver}.cells()"),
+        METHOD, (_CELL,), "-", CELLS,
+    ),
     Mapping(
         "named_children",
         "Module.named_children()",
@@ -143,14 +167,17 @@ API_ENTRIES: Tuple[Mapping, ...] = (
     Mapping(
         "parameters",
         "Module.parameters()",
-        Text("use {receiver}.get_parameters() or {receiver}.trainable_params()", "使用 {receiver}.get_parameters() 或 {receiver}.trainable_params()"),
+        Text(
+            "use {receiver}.get_parameters() or {receiver}.trainable_params()",
+            "使用 {receiver}.get_parameters() 或 {receiver}.trainable_params()",
+        ),
         METHOD, (_CELL,), "-", GET_PARAMS,
         note="2.10: optimizers and these wrappers set self.parameters (a ParameterTuple)",
         exempt=(
-            "mindspore.boost.grad_freeze.FreezeOpt",
-            "mindspore.nn.optim.adasum.AdaSumByDeltaWeightWrapCell",
-            "mindspore.nn.optim.adasum.AdaSumByGradWrapCell",
-        ),
+                "mindspore.boost.grad_freeze.FreezeOpt",
+                "mindspore.nn.optim.adasum.AdaSumByDeltaWeightWrapCell",
+                "mindspore.nn.optim.adasum.AdaSumByGradWrapCell",
+            ),
     ),
     Mapping(
         "named_parameters",
@@ -161,29 +188,37 @@ API_ENTRIES: Tuple[Mapping, ...] = (
     Mapping(
         "requires_grad_",
         "Module.requires_grad_()",
-        Text("set requires_grad on each Parameter of {receiver}.get_parameters()", "对 {receiver}.get_parameters() 中的每个 Parameter 设置 requires_grad"),
+        Text(
+            "set requires_grad on each Parameter of {receiver}.get_parameters()",
+            "对 {receiver}.get_parameters() 中的每个 Parameter 设置 requires_grad",
+        ),
         METHOD, (_CELL,), "-", GET_PARAMS,
         note="2.10: Tensor.requires_grad_ exists; Cell.requires_grad_ does not",
     ),
     Mapping(
         "zero_grad",
         "zero_grad()",
-        Text("remove it: the function ms.value_and_grad builds returns fresh gradients on each call, nothing accumulates", "删除它：ms.value_and_grad 构建的函数每次调用都返回新的梯度，不会累加"),
+        Text(
+            "remove it: the function ms.value_and_grad builds returns fresh gradients on each call, nothing "
+            "accumulates",
+            "删除它：ms.value_and_grad 构建的函数每次调用都返回新的梯度，不会累加",
+        ),
         METHOD, (_CELL, _OPTIMIZER), "-", GRADIENT,
         note="2.10: no zero_grad on nn.Optimizer, experimental.optim or mint.optim optimizers",
     ),
     Mapping(
         "step",
         "Optimizer.step()",
-        Text("call the optimizer with the gradients from ms.value_and_grad: {receiver}(grads)", "用 ms.value_and_grad 得到的梯度调用优化器：{receiver}(grads)"),
+        Text(
+            "call the optimizer with the gradients from ms.value_and_grad: {receiver}(grads)",
+            "用 ms.value_and_grad 得到的梯度调用优化器：{receiver}(grads)",
+        ),
         METHOD, (_OPTIMIZER,), "-", GRADIENT,
-        note=(
-            "2.10: no step on nn.Optimizer, experimental.optim or mint.optim optimizers; AdaFactor sets "
-            "self.step (a Parameter)"
-        ),
+        note="2.10: no step on nn.Optimizer, experimental.optim or mint.optim optimizers; AdaFactor sets "
+                "self.step (a Parameter)",
         exempt=(
-            "mindspore.nn.optim.adafactor.AdaFactor",
-        ),
+                "mindspore.nn.optim.adafactor.AdaFactor",
+            ),
     ),
     Mapping(
         "backward",
@@ -192,17 +227,42 @@ API_ENTRIES: Tuple[Mapping, ...] = (
         "optimizer", "用 ms.value_and_grad(forward_fn, None, optimizer.parameters) 求梯度，再传给优化器"),
         METHOD, (_TENSOR,), "-", GRADIENT,
     ),
-    Mapping("detach", "Tensor.detach()", Text("use ops.stop_gradient({receiver})", "使用 ops.stop_gradient({receiver})"), METHOD, (_TENSOR,), "-", GRADIENT),
-    Mapping("mindspore.nn.Module", "torch.nn.Module", Text("use mindspore.nn.Cell", "使用 mindspore.nn.Cell"), NAME, (), "-", MODEL_AND_CELL),
-    Mapping("mindspore.nn.ModuleList", "torch.nn.ModuleList", Text("use mindspore.nn.CellList", "使用 mindspore.nn.CellList"), NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.nn.ModuleDict", "torch.nn.ModuleDict", Text("use mindspore.nn.CellDict", "使用 mindspore.nn.CellDict"), NAME, (), "-", API_MAPPING),
+    Mapping(
+        "detach",
+        "Tensor.detach()",
+        Text("use ops.stop_gradient({receiver})", "使用 ops.stop_gradient({receiver})"),
+        METHOD, (_TENSOR,), "-", GRADIENT,
+    ),
+    Mapping(
+        "mindspore.nn.Module",
+        "torch.nn.Module",
+        Text("use mindspore.nn.Cell", "使用 mindspore.nn.Cell"),
+        NAME, (), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "mindspore.nn.ModuleList",
+        "torch.nn.ModuleList",
+        Text("use mindspore.nn.CellList", "使用 mindspore.nn.CellList"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.nn.ModuleDict",
+        "torch.nn.ModuleDict",
+        Text("use mindspore.nn.CellDict", "使用 mindspore.nn.CellDict"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.nn.Sequential",
         "torch.nn.Sequential",
         Text("use mindspore.nn.SequentialCell", "使用 mindspore.nn.SequentialCell"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.nn.Parameter", "torch.nn.Parameter", Text("use mindspore.Parameter", "使用 mindspore.Parameter"), NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.Parameter",
+        "torch.nn.Parameter",
+        Text("use mindspore.Parameter", "使用 mindspore.Parameter"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.nn.ParameterList",
         "torch.nn.ParameterList",
@@ -227,7 +287,12 @@ API_ENTRIES: Tuple[Mapping, ...] = (
         Text("use mindspore.nn.Conv3dTranspose", "使用 mindspore.nn.Conv3dTranspose"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.nn.Hardswish", "torch.nn.Hardswish", Text("use mindspore.nn.HSwish", "使用 mindspore.nn.HSwish"), NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.Hardswish",
+        "torch.nn.Hardswish",
+        Text("use mindspore.nn.HSwish", "使用 mindspore.nn.HSwish"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.nn.Hardsigmoid",
         "torch.nn.Hardsigmoid",
@@ -240,49 +305,94 @@ API_ENTRIES: Tuple[Mapping, ...] = (
         Text("use mindspore.ops (or mindspore.mint.nn.functional)", "使用 mindspore.ops（或 mindspore.mint.nn.functional）"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.nn.init", "torch.nn.init", Text("use mindspore.common.initializer", "使用 mindspore.common.initializer"), NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.ops.Relu", "torch.nn.ReLU", Text("use mindspore.ops.ReLU", "使用 mindspore.ops.ReLU"), NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.init",
+        "torch.nn.init",
+        Text("use mindspore.common.initializer", "使用 mindspore.common.initializer"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.Relu",
+        "torch.nn.ReLU",
+        Text("use mindspore.ops.ReLU", "使用 mindspore.ops.ReLU"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.ops.LeakyReLU",
         "torch.nn.LeakyReLU",
         Text("use mindspore.ops.leaky_relu", "使用 mindspore.ops.leaky_relu"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.ops.Silu", "torch.nn.SiLU", Text("use mindspore.ops.silu", "使用 mindspore.ops.silu"), NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.ops.ELU", "torch.nn.ELU", Text("use mindspore.ops.Elu", "使用 mindspore.ops.Elu"), NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.ops.Cat", "torch.cat", Text("use mindspore.ops.cat", "使用 mindspore.ops.cat"), NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.ops.Silu",
+        "torch.nn.SiLU",
+        Text("use mindspore.ops.silu", "使用 mindspore.ops.silu"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.ELU",
+        "torch.nn.ELU",
+        Text("use mindspore.ops.Elu", "使用 mindspore.ops.Elu"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.Cat",
+        "torch.cat",
+        Text("use mindspore.ops.cat", "使用 mindspore.ops.cat"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.ops.normalize",
         "torch.nn.functional.normalize",
-        Text("use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)", "使用 mindspore.ops.L2Normalize（或 mindspore.mint.nn.functional.normalize）"),
+        Text(
+            "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+            "使用 mindspore.ops.L2Normalize（或 mindspore.mint.nn.functional.normalize）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.ops.functional.normalize",
         "torch.nn.functional.normalize",
-        Text("use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)", "使用 mindspore.ops.L2Normalize（或 mindspore.mint.nn.functional.normalize）"),
+        Text(
+            "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+            "使用 mindspore.ops.L2Normalize（或 mindspore.mint.nn.functional.normalize）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.ops.linear",
         "torch.nn.functional.linear",
-        Text("use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)", "使用 mindspore.ops.dense（或 mindspore.mint.nn.functional.linear）"),
+        Text(
+            "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+            "使用 mindspore.ops.dense（或 mindspore.mint.nn.functional.linear）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.ops.functional.linear",
         "torch.nn.functional.linear",
-        Text("use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)", "使用 mindspore.ops.dense（或 mindspore.mint.nn.functional.linear）"),
+        Text(
+            "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+            "使用 mindspore.ops.dense（或 mindspore.mint.nn.functional.linear）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.no_grad",
         "torch.no_grad",
-        Text("remove the block: MindSpore computes gradients only in ms.value_and_grad and ms.grad "
-        "(mindspore.ops.stop_gradient for one value)", "删除该代码块：MindSpore 只在 ms.value_and_grad 和 ms.grad 中计算梯度（单个值可用 mindspore.ops.stop_gradient）"),
+        Text(
+            "remove the block: MindSpore computes gradients only in ms.value_and_grad and ms.grad "
+            "(mindspore.ops.stop_gradient for one value)",
+            "删除该代码块：MindSpore 只在 ms.value_and_grad 和 ms.grad 中计算梯度（单个值可用 mindspore.ops.stop_gradient）",
+        ),
         NAME, (), "-", GRADIENT,
     ),
-    Mapping("mindspore.mint.nn.Module", "torch.nn.Module", Text("use mindspore.nn.Cell", "使用 mindspore.nn.Cell"), NAME, (), "-", MODEL_AND_CELL),
+    Mapping(
+        "mindspore.mint.nn.Module",
+        "torch.nn.Module",
+        Text("use mindspore.nn.Cell", "使用 mindspore.nn.Cell"),
+        NAME, (), "-", MODEL_AND_CELL,
+    ),
     Mapping(
         "mindspore.mint.nn.ModuleList",
         "torch.nn.ModuleList",

@@ -102,10 +102,8 @@ class Engine:
         missing = _missing_packages(report.verdicts.values())
         if missing:
             count = sum(missing.values())
-            report.notices.append(
-                MISSING_PACKAGES
-                % (count, PLURAL if count > 1 else "", ", ".join(f"{name} ({n})" for name, n in sorted(missing.items())))
-            )
+            packages = ", ".join(f"{name} ({n})" for name, n in sorted(missing.items()))
+            report.notices.append(MISSING_PACKAGES % (count, PLURAL if count > 1 else "", packages))
         return report
 
     def _probe(self, findings: Sequence) -> Report:

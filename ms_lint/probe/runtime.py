@@ -474,7 +474,9 @@ class Runtime:
     def origin(spec: Optional[Dict[str, Any]]) -> str:
         """Where the arguments came from when the probe chose them: `` (as built at train.py:57)``."""
         guessed = (spec or {}).get("guessed")
-        return f" ({guessed})" if guessed else ""
+        if not guessed:
+            return ""
+        return Text.pair(f" ({guessed})", f"（{(spec or {}).get('guessed_zh') or guessed}）")
 
     def tensor(self, spec: Dict[str, Any], none_size: Optional[int] = None) -> Any:
         """A Tensor for an input spec: a placeholder (``None`` dims kept) or, with ``none_size``, zeros."""

@@ -52,7 +52,8 @@ def split_probe(text: str):
     match = PROBE.match(text)
     if match is None:
         return text, None
-    return match.group("message"), {"status": PROBE_STATUSES[match.group("status")], "evidence": match.group("evidence")}
+    status = PROBE_STATUSES[match.group("status")]
+    return match.group("message"), {"status": status, "evidence": match.group("evidence")}
 
 
 class SarifReporter(BaseReporter):

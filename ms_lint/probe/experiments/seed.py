@@ -11,6 +11,7 @@ from typing import Any, Dict, List, Optional, Union
 from ms_lint.probe import config
 from ms_lint.probe.experiments import trained
 from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint import language
 from ms_lint.language import Text
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
@@ -38,6 +39,8 @@ IDENTICAL_UNTRAINED = Text(
     "network the program trains, so this does not refute the finding",
     "在两个新进程中构建 %s：初始参数完全相同，但该模块中没有训练步骤表明程序训练的是哪个网络，因此这不能否定该检查结果",
 )
+AS_CONFIGURED = Text("%s (as configured)", "%s（按配置构建）")
+PASSED_TO = Text("%s (the network passed to %s)", "%s（传给 %s 的网络）")
 NO_PARAMETERS = Text("%s has no parameters: it cannot show initial values", "%s 没有参数：无法展示初始值")
 
 MAX_CELLS = 4
@@ -100,14 +103,15 @@ class SeedDivergence(Experiment):
             tree = ast.parse(stream.read(), filename=path)
         networks = trained.find(runtime, tree)
         if networks:
-            return {"cells": self._trained(runtime, tree, networks, payload), "trained": True}
+            names: Dict[str, str] = {}  # the Chinese of each network's label
+            return {"cells": self._trained(runtime, tree, networks, payload, names), "trained": True, "names_zh": names}
         built: Dict[str, Dict[str, List[Any]]] = {}
         skipped: List[str] = []
         for name, spec in self._networks(runtime, tree, payload):
             try:
                 net = runtime.build(name, spec)
             except Unconfirmable as error:
-                skipped.append(str(error))
+                skipped.append(error.args[0] if error.args else str(error))
                 continue
             summaries = _initial_values(runtime, net, runtime.shown(name, spec), skipped)
             if summaries is None:
@@ -120,8 +124,9 @@ class SeedDivergence(Experiment):
             raise Unconfirmable(NO_NETWORK % (reason,))
         return {"cells": built, "trained": False}
 
-    def _trained(self, runtime, tree: ast.AST, networks, payload: Dict[str, Any]) -> Dict[str, Dict[str, List[Any]]]:
-        """The parameters of each network the training steps receive; Unconfirmable when none can be built."""
+    def _trained(self, runtime, tree: ast.AST, networks, payload: Dict[str, Any], names: Dict[str, str]):
+        """The parameters of each network the training steps receive, by label (the Chinese of each label in
+        ``names``); Unconfirmable when none can be built."""
         built: Dict[str, Dict[str, List[Any]]] = {}
         skipped: List[str] = []
         for network in networks[:MAX_CELLS]:
@@ -130,7 +135,7 @@ class SeedDivergence(Experiment):
                 spec = self._spec(maker, payload) if inspect.isclass(maker) else None
                 if spec is not None:
                     net = runtime.build(trained.dotted(network.call.func), spec)
-                    network.shown = f"{runtime.shown(trained.dotted(network.call.func), spec)} (as configured)"
+                    network.shown = AS_CONFIGURED % (runtime.shown(trained.dotted(network.call.func), spec),)
                 else:
                     net = trained.build(runtime, network, tree)
             except Unconfirmable as error:
@@ -139,7 +144,9 @@ class SeedDivergence(Experiment):
             summaries = _initial_values(runtime, net, network.shown, skipped)
             if summaries is None:
                 continue
-            built[f"{network.shown} (the network passed to {network.reached})"] = summaries
+            label = PASSED_TO % (network.shown, network.reached)
+            built[str.__str__(label)] = summaries
+            names[str.__str__(label)] = label.zh
         if not built:
             raise Unconfirmable(UNBUILT % (skipped[0],))
         return built
@@ -191,6 +198,7 @@ class SeedDivergence(Experiment):
 
     def combine(self, payload: Dict[str, Any], results: List[Any]) -> Verdict:
         first, second = (result.get("cells", {}) for result in results[:2])
+        names = results[0].get("names_zh") or {}
         for name in first:
             if name not in second:
                 continue
@@ -198,8 +206,10 @@ class SeedDivergence(Experiment):
             differing = [key for key in params if key in second[name] and params[key][0] != second[name][key][0]]
             if differing:
                 key = differing[0]
-                return confirmed(DIFFER % (name, len(differing), len(params), key, params[key][1], second[name][key][1]))
-        names = ", ".join(first)
+                label = Text.pair(name, names.get(name, name))
+                starts = (params[key][1], second[name][key][1])
+                return confirmed(DIFFER % (label, len(differing), len(params), key, *starts))
+        names = language.join(", ", (Text.pair(name, names.get(name, name)) for name in first))
         if all(result.get("trained") for result in results[:2]):
             return not_reproduced(IDENTICAL % (names,))
         # Another Cell of the module starting identically says nothing of the network the program trains.

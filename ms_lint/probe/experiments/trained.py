@@ -21,6 +21,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ms_lint.probe import guesses
 from ms_lint.probe.runtime import arguments_text
+from ms_lint import language
 from ms_lint.language import Text
 from ms_lint.probe.verdict import Unconfirmable
 
@@ -30,6 +31,8 @@ RUN_TIME_VALUE = Text(
     "%s: the value of %s (%s) is known only when the script runs", "%s：%s（%s）的值只有在脚本运行时才知道"
 )
 BUILD_RAISED = Text("building %s raised %s: %s", "构建 %s 时抛出 %s: %s")
+AT_LINE = Text("%s at line %s", "%s（第 %s 行）")
+DEFAULTS_FOR = Text(" (defaults for %s)", "（%s 使用默认值）")
 
 PARAMETER_METHODS = ("trainable_params", "get_parameters", "parameters_and_names")
 _UNKNOWN = object()
@@ -40,7 +43,7 @@ class TrainedNetwork:
     """The call that builds the network a training step receives, and how the probe builds it."""
 
     call: ast.Call
-    reached: str  # what receives it: "Model at line 40"
+    reached: Text  # what receives it: "Model at line 40"
     local: frozenset  # names local to the function that builds it (they shadow the module's)
     shown: str = ""  # how it was built: "resnet50(class_num=10)"
 
@@ -58,7 +61,7 @@ def find(runtime, tree: ast.Module) -> List[TrainedNetwork]:
             for expr in _network_arguments(role, call):
                 built = _builder(runtime, expr, assigned, depth=0)
                 if built is not None and id(built) not in found:
-                    found[id(built)] = TrainedNetwork(built, f"{role[1]} at line {call.lineno}", local)
+                    found[id(built)] = TrainedNetwork(built, AT_LINE % (role[1], call.lineno), local)
     return sorted(found.values(), key=lambda network: (network.call.lineno, network.call.col_offset))
 
 
@@ -88,7 +91,8 @@ def build(runtime, network: TrainedNetwork, tree: ast.Module) -> Any:
             continue
         kwargs[keyword.arg] = value
     shown = arguments_text(args, kwargs)
-    network.shown = f"{dotted(network.call.func)}({shown})" + (f" (defaults for {', '.join(left)})" if left else "")
+    defaults = DEFAULTS_FOR % (", ".join(left),) if left else ""
+    network.shown = language.join("", (f"{dotted(network.call.func)}({shown})", defaults))
     try:
         return maker(*args, **kwargs)
     except Exception as error:  # pylint: disable=broad-except
