@@ -51,6 +51,7 @@ ZH = "zh"
 LANGUAGES = (EN, ZH)
 OPTION = "mindspore_language"
 CHECKER_NAME = "mindspore"
+PAGES_ATTRIBUTE = "_ms_lint_rule_pages"  # on the linter: the symbols whose description names their page
 
 # Every Text declared (not formatted) so far: the tests check each one's placeholders.
 DECLARED: List["Text"] = []
@@ -135,8 +136,8 @@ def apply(linter, language: str, pages: Iterable[str] = ()) -> None:
 
     Messages whose symbol is in ``pages`` end their description with where the rule's page is.
     """
-    pages = set(pages) | getattr(linter, "_ms_lint_pages", set())
-    linter._ms_lint_pages = pages  # pylint: disable=protected-access
+    pages = set(pages) | getattr(linter, PAGES_ATTRIBUTE, set())
+    setattr(linter, PAGES_ATTRIBUTE, pages)
     for checker in linter.get_checkers():
         if checker.name != CHECKER_NAME:
             continue
@@ -150,7 +151,10 @@ def apply(linter, language: str, pages: Iterable[str] = ()) -> None:
 
 
 def speak_in_help(linter) -> None:
-    """Answer ``--help-msg`` in the language configured so far (the file, then the options before it)."""
+    """Answer ``--help-msg`` in the language configured so far (the file, then the options before it).
+
+    pylint answers ``--help-msg`` as soon as it parses it, before the plugins' ``load_configuration``.
+    """
     store = linter.msgs_store
     help_message = store.help_message
     if getattr(help_message, "speaks", False):
