@@ -25,6 +25,7 @@ from pylint.constants import MSG_TYPES_STATUS
 from pylint.reporters import MultiReporter
 
 from ms_lint import files
+from ms_lint.language import Text
 
 FORMAT = 1
 PLUGIN_PREFIX = "73"  # ms_lint's message ids are ?73nn
@@ -42,24 +43,30 @@ def load(path: str) -> Counter:
         with open(path, encoding="utf-8") as stream:
             data = json.load(stream)
     except OSError as error:
-        raise BaselineError(f"cannot read the baseline {path}: {error.strerror or error}") from None
+        raise BaselineError(CANNOT_READ % (path, error.strerror or error)) from None
     except (UnicodeDecodeError, ValueError) as error:
-        raise BaselineError(f"the baseline {path} is not JSON ({error}); {_EXPECTED}") from None
+        raise BaselineError(NOT_JSON % (path, error, _EXPECTED)) from None
     entries = data.get("findings") if isinstance(data, dict) and data.get("ms_lint_baseline") == FORMAT else None
     if not isinstance(entries, list):
-        raise BaselineError(f"the baseline {path} has no 'findings' list of format {FORMAT}; {_EXPECTED}")
+        raise BaselineError(NO_FINDINGS % (path, FORMAT, _EXPECTED))
     accepted: Counter = Counter()
     for number, entry in enumerate(entries, 1):
         if not _well_formed(entry):
             raise BaselineError(
-                f"entry {number} of the baseline {path} is not "
-                '{"path": str, "symbol": str, "line": str, "count": int >= 1}; ' + _EXPECTED
+                BAD_ENTRY % (number, path, '{"path": str, "symbol": str, "line": str, "count": int >= 1}', _EXPECTED)
             )
         accepted[(entry["path"], entry["symbol"], entry["line"])] += entry["count"]
     return accepted
 
 
-_EXPECTED = "expected a file written by `ms-lint --baseline`; delete it to write a new one"
+_EXPECTED = Text(
+    "expected a file written by `ms-lint --baseline`; delete it to write a new one",
+    "应为 `ms-lint --baseline` 写出的文件；删除它即可写入新的基线",
+)
+CANNOT_READ = Text("cannot read the baseline %s: %s", "无法读取基线 %s：%s")
+NOT_JSON = Text("the baseline %s is not JSON (%s); %s", "基线 %s 不是 JSON（%s）；%s")
+NO_FINDINGS = Text("the baseline %s has no 'findings' list of format %s; %s", "基线 %s 没有格式为 %s 的 'findings' 列表；%s")
+BAD_ENTRY = Text("entry %s of the baseline %s is not %s; %s", "第 %s 项（基线 %s）不是 %s；%s")
 
 
 def _well_formed(entry) -> bool:

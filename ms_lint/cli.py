@@ -22,7 +22,8 @@ from typing import List, Optional, Sequence, Tuple
 
 from pylint.lint import PyLinter, Run
 
-from ms_lint import baseline
+from ms_lint import baseline, language
+from ms_lint.language import Text
 
 CHECKER = "mindspore"
 FRONT_ARGS = (
@@ -51,7 +52,8 @@ INFO_OPTIONS = frozenset(
         "--generate-toml-config",
     }
 )
-USAGE = """\
+USAGE = Text(
+    """\
 usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
        ms-lint explain TEXT | -       which rules prevent this MindSpore error (- reads a log)
 
@@ -68,7 +70,54 @@ Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
 Any pylint option is accepted: --output-format=json2, --output-format=ms-sarif:out.sarif,
 --rcfile=..., -j 0, --confidence=HIGH, --disable=<symbol>...
 Exit status: pylint's (0 when nothing is found).
-"""
+""",
+    """\
+usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
+
+只用 ms_lint 的检查来检查 MindSpore 代码（pylint 自身的检查保持关闭）。
+
+  PATH                   要检查的文件、包或目录
+  --fix                  应用安全的自动修复，然后报告剩余的问题
+  --diff                 以统一 diff 格式打印安全的自动修复，不修改任何文件
+  --baseline FILE        只报告 FILE 中没有列出的检查结果；FILE 不存在时，
+                         把当前的检查结果写入其中并以 0 退出
+  --baseline-update      用当前的检查结果重写 FILE（已修复的条目会被删除）
+  --mindspore-mode=...   以及 ms_lint 的其他选项（见 `pylint --load-plugins=ms_lint --help`）
+  --mindspore-language=zh  以中文输出（en：英文，默认）
+
+接受任何 pylint 选项：--output-format=json2、--output-format=ms-sarif:out.sarif、
+--rcfile=...、-j 0、--confidence=HIGH、--disable=<symbol>...
+退出状态：与 pylint 相同（没有检查结果时为 0）。
+""",
+)
+FIX_AND_DIFF = Text("--fix and --diff cannot be used together", "--fix 和 --diff 不能同时使用")
+NO_FILES = Text("no files to lint.", "没有要检查的文件。")
+NEEDS_FILE = Text(
+    "--baseline needs a file name: --baseline FILE or --baseline=FILE",
+    "--baseline 需要一个文件名：--baseline FILE 或 --baseline=FILE",
+)
+UPDATE_NEEDS_BASELINE = Text(
+    "--baseline-update needs --baseline FILE: the baseline to rewrite",
+    "--baseline-update 需要 --baseline FILE：要重写的基线",
+)
+CANNOT_WRITE = Text("cannot write the baseline %s: %s", "无法写入基线 %s：%s")
+WRITTEN = Text(
+    "baseline written to %s: %s finding%s in %s file%s; later runs report only findings not in it.",
+    "基线已写入 %s：%s 个检查结果%s，分布在 %s 个文件%s中；之后的运行只报告不在其中的检查结果。",
+)
+UPDATED = Text(
+    "baseline %s updated: %s finding%s (%s added, %s fixed and dropped).",
+    "基线 %s 已更新：%s 个检查结果%s（新增 %s 个，%s 个已修复并删除）。",
+)
+HIDDEN = Text(
+    "%s finding%s accepted by the baseline %s not shown", "%s 个检查结果%s已被基线 %s 接受，未显示"
+)
+GONE = Text(
+    "; %s of its entries no longer found (--baseline-update drops them)",
+    "；其中 %s 个条目已不再出现（--baseline-update 会删除它们）",
+)
+PLURAL = Text("s", "")
+PERIOD = Text(".", "。")
 
 
 class MindSporeOnlyLinter(PyLinter):
@@ -153,7 +202,7 @@ def report(args: Sequence[str], baseline_file: Optional[str] = None, update: boo
     try:
         return _report_with_baseline(args, baseline_file, update)
     except baseline.BaselineError as error:
-        print(f"ms-lint: {error}", file=sys.stderr)
+        _say(error.args[0], _language(args))
         return 32
 
 
@@ -181,38 +230,48 @@ def _report_with_baseline(args: Sequence[str], path: str, update: bool) -> int:
         try:
             baseline.write(path, findings)
         except OSError as error:
-            raise baseline.BaselineError(f"cannot write the baseline {path}: {error.strerror or error}") from None
-        print(_recorded(path, exists, previous, findings, reporter), file=sys.stderr)
+            raise baseline.BaselineError(CANNOT_WRITE % (path, error.strerror or error)) from None
+        _say(_recorded(path, exists, previous, findings, reporter), language.of(linter))
     else:
         hidden = sum((reporter.seen & previous).values())
         gone = sum(count for key, count in (previous - reporter.seen).items() if key[0] in reporter.linted)
         if hidden or gone:
-            print(_filtered(path, hidden, gone), file=sys.stderr)
+            _say(_filtered(path, hidden, gone), language.of(linter))
     return 0 if linter.config.exit_zero else reporter.status
 
 
-def _recorded(path: str, existed: bool, previous: Counter, findings: Counter, reporter) -> str:
+def _recorded(path: str, existed: bool, previous: Counter, findings: Counter, reporter) -> Text:
     total = sum(findings.values())
     if not existed:
         files = len({key[0] for key in findings})
-        return (
-            f"ms-lint: baseline written to {path}: {total} finding{_s(total)} in {files} file{_s(files)}; "
-            "later runs report only findings not in it."
-        )
+        return WRITTEN % (path, total, _s(total), files, _s(files))
     added = sum((reporter.seen - previous).values())
     dropped = sum(count for key, count in (previous - reporter.seen).items() if key[0] in reporter.linted)
-    return f"ms-lint: baseline {path} updated: {total} finding{_s(total)} ({added} added, {dropped} fixed and dropped)."
+    return UPDATED % (path, total, _s(total), added, dropped)
 
 
-def _filtered(path: str, hidden: int, gone: int) -> str:
-    text = f"ms-lint: {hidden} finding{_s(hidden)} accepted by the baseline {path} not shown"
-    if gone:
-        text += f"; {gone} of its entries no longer found (--baseline-update drops them)"
-    return text + "."
+def _filtered(path: str, hidden: int, gone: int) -> Text:
+    return language.join("", (HIDDEN % (hidden, _s(hidden), path), GONE % (gone,) if gone else "", PERIOD))
 
 
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
+def _s(count: int):
+    return "" if count == 1 else PLURAL
+
+
+def _say(text, speaking: str) -> None:
+    """One line of ms-lint's own on stderr, in the language ``speaking``."""
+    print(f"ms-lint: {language.pick(text, speaking)}", file=sys.stderr)
+
+
+def _language(args: Sequence[str]) -> str:
+    """The language the command line asks for (ms-lint's lines before pylint reads the configuration)."""
+    spoken = language.EN
+    for index, arg in enumerate(args):
+        if arg.startswith("--mindspore-language="):
+            spoken = arg.split("=", 1)[1]
+        elif arg == "--mindspore-language" and index + 1 < len(args):
+            spoken = args[index + 1]
+    return spoken if spoken in language.LANGUAGES else language.EN
 
 
 def _baseline_arguments(args: List[str]) -> Tuple[Optional[str], bool, List[str]]:
@@ -225,15 +284,15 @@ def _baseline_arguments(args: List[str]) -> Tuple[Optional[str], bool, List[str]
         elif arg == "--baseline":
             path = next(items, None)
             if path is None or path.startswith("-"):
-                raise ValueError("--baseline needs a file name: --baseline FILE or --baseline=FILE")
+                raise ValueError(NEEDS_FILE)
         elif arg.startswith("--baseline="):
             path = arg.split("=", 1)[1]
             if not path:
-                raise ValueError("--baseline needs a file name: --baseline FILE or --baseline=FILE")
+                raise ValueError(NEEDS_FILE)
         else:
             rest.append(arg)
     if update and path is None:
-        raise ValueError("--baseline-update needs --baseline FILE: the baseline to rewrite")
+        raise ValueError(UPDATE_NEEDS_BASELINE)
     return path, update, rest
 
 
@@ -245,26 +304,29 @@ def _has_files(args: Sequence[str]) -> bool:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    speaking = _language(args)
     if args[:1] == ["explain"]:
         from ms_lint import explain  # pylint: disable=import-outside-toplevel
 
-        return explain.main(args[1:], lint=lambda lint_args, reporter: run(lint_args, reporter=reporter, exit=False))
+        return explain.main(
+            args[1:], lint=lambda lint_args, reporter: run(lint_args, reporter=reporter, exit=False), speaking=speaking
+        )
     if "-h" in args or "--help" in args:
-        print(USAGE)
+        print(language.pick(USAGE, speaking))
         return 0
     fix, diff = "--fix" in args, "--diff" in args
     args = [arg for arg in args if arg not in ("--fix", "--diff")]
     if fix and diff:
-        print("ms-lint: --fix and --diff cannot be used together", file=sys.stderr)
+        _say(FIX_AND_DIFF, speaking)
         return 32
     try:
         baseline_file, update, args = _baseline_arguments(args)
     except ValueError as error:
-        print(f"ms-lint: {error}", file=sys.stderr)
+        _say(error.args[0], speaking)
         return 32
     if not _has_files(args):
         # pre-commit with always_run, or an empty selection: nothing to lint is not a failure.
-        print("ms-lint: no files to lint.", file=sys.stderr)
+        _say(NO_FILES, speaking)
         return 0
     if fix or diff:
         from ms_lint.fixes import engine  # pylint: disable=import-outside-toplevel

@@ -32,6 +32,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from pylint.reporters import CollectingReporter
 
+from ms_lint import language
 from ms_lint.checkers import CHECKERS
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
@@ -40,7 +41,7 @@ FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
 NEAR_LINES = 3
 GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
 LIBRARY_FOLDERS = ("site-packages", "dist-packages")
-LANGUAGE = "en"
+LANGUAGE = language.EN  # the output language: main() sets it from the command line (one explain per process)
 TEXTS: Dict[str, Dict[str, str]] = {
     "en": {
         "usage": (
@@ -69,6 +70,31 @@ TEXTS: Dict[str, Dict[str, str]] = {
         "libraries": "Not linted: {count} library file{s} the log points at (site-packages).",
         "lint_failed": "Could not lint the files the log points at (ms-lint exited with {status}).",
     },
+    "zh": {
+        "usage": (
+            "用法：ms-lint explain TEXT [ms-lint 选项]\n"
+            "      ms-lint explain - [ms-lint 选项]    （从标准输入读取整段日志）\n\n"
+            "查找能预防某个 MindSpore 报错的 ms_lint 规则：对错误文本匹配的每条规则，打印其编号、原因、\n"
+            "修复方法和规则页面。日志指向的源文件（\"In file net.py:12\"、'File \"net.py\", line 12'）\n"
+            "会用 ms_lint 的检查进行检查，并打印同一类或函数中（或 3 行以内）的检查结果。退出状态：\n"
+            "有规则匹配时为 0，没有时为 1。"
+        ),
+        "no_text": "ms-lint explain：请给出错误文本，或用 - 从标准输入读取。",
+        "matched": "这段 MindSpore 输出匹配 {count} 条 ms_lint 规则{s}：",
+        "no_match": "没有 ms_lint 规则匹配这段文本。",
+        "said": "  MindSpore 的输出：{text}",
+        "why": "  原因：{text}",
+        "fix": "  如何修复：",
+        "fix_missing": "  如何修复：见规则页面（缺少 ms_lint/data/rule_fixes.json）。",
+        "page": "  规则页面：{url}",
+        "findings": "日志所指行附近（同一类或函数中，或 {lines} 行以内）的 ms_lint 检查结果：",
+        "no_findings": "日志所指行附近没有 ms_lint 检查结果（检查了 {count} 个文件{s}）。",
+        "finding": "  {path}:{line}: {msgid} {symbol}: {message}",
+        "missing": "已跳过 {path}：文件不存在。",
+        "unreadable": "已跳过 {path}：无法读取（{reason}）。",
+        "libraries": "未检查：日志指向的 {count} 个库文件{s}（site-packages）。",
+        "lint_failed": "无法检查日志指向的文件（ms-lint 退出状态为 {status}）。",
+    },
 }
 
 
@@ -78,7 +104,7 @@ def say(key: str, **values) -> str:
 
 
 def _s(count: int) -> str:
-    return "" if count == 1 else "s"
+    return "" if count == 1 or LANGUAGE == language.ZH else "s"
 
 
 @dataclass(frozen=True)
@@ -111,17 +137,20 @@ def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
 
 
 def _definitions() -> Dict[str, Tuple[str, str]]:
-    """symbol -> (message id, description), from the checkers' message definitions."""
+    """symbol -> (message id, description in the output language), from the checkers' message definitions."""
     return {
-        definition[1]: (msgid, definition[2]) for checker in CHECKERS for msgid, definition in checker.msgs.items()
+        definition[1]: (msgid, language.pick(definition[2], LANGUAGE))
+        for checker in CHECKERS
+        for msgid, definition in checker.msgs.items()
     }
 
 
 def _fixes() -> Dict[str, str]:
     try:
-        return json.loads(FIXES_PATH.read_text(encoding="utf-8"))
+        fixes = json.loads(FIXES_PATH.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+    return fixes.get(LANGUAGE, {}) if isinstance(fixes, dict) else {}
 
 
 @dataclass(frozen=True)
@@ -304,8 +333,10 @@ def _findings(near: Sequence, matched: set, linted: int) -> List[str]:
     return lines
 
 
-def main(argv: Sequence[str], lint: Lint) -> int:
-    """``ms-lint explain``: ``argv`` are the arguments after ``explain``."""
+def main(argv: Sequence[str], lint: Lint, speaking: str = language.EN) -> int:
+    """``ms-lint explain``: ``argv`` are the arguments after ``explain``; ``speaking``, the output language."""
+    global LANGUAGE  # pylint: disable=global-statement
+    LANGUAGE = speaking if speaking in TEXTS else language.EN
     if "-h" in argv or "--help" in argv:
         print(say("usage"))
         return 0

@@ -1,4 +1,5 @@
-"""Plugin-wide options: the MindSpore version, device target and execution mode linted for.
+"""Plugin-wide options: the MindSpore version, device target and execution mode linted for,
+and the language ms_lint speaks (:mod:`ms_lint.language`).
 
 They live in pylint's ``[mindspore]`` section (``[tool.pylint.mindspore]`` in
 pyproject.toml) or on the command line (``--mindspore-device-target=Ascend``).
@@ -14,6 +15,7 @@ from typing import Optional, Tuple
 
 from pylint.checkers import BaseChecker
 
+from ms_lint import language
 from ms_lint.semantics import catalog, facts, modes, syntax_levels
 
 AUTO = "auto"
@@ -112,6 +114,17 @@ class MindSporeOptions(BaseChecker):
                 "(mindspore==1.8.1 or >=1.8,<1.9 in requirements*.txt, setup.py, setup.cfg or "
                 "pyproject.toml, looked for from each file's directory up to the project root), else "
                 "unknown. api-default-changed reports only when it is known.",
+            },
+        ),
+        (
+            "mindspore-language",
+            {
+                "default": language.EN,
+                "type": "choice",
+                "choices": language.LANGUAGES,
+                "metavar": "<en|zh>",
+                "help": "Language of ms_lint's messages, --help-msg texts, notices and ms-lint's own lines: "
+                "'en' (English) or 'zh' (Chinese). Code, API names, ids and symbols stay as written.",
             },
         ),
     )

@@ -60,6 +60,7 @@ def test_a_factory_s_call_with_its_own_defaults_and_the_module_s_classes(tmp_pat
         "args": [{"$name": "Bottleneck"}, [3, 4, 6, 3]],
         "kwargs": {"num_classes": 1000},
         "guessed": "as built at model.py:35",
+        "guessed_zh": "按 model.py:35 处的方式构建",
     }
 
 

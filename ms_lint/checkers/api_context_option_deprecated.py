@@ -6,6 +6,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import ApiChangeChecker
 from ms_lint.data import api_changes as table
+from ms_lint.language import Text
 from ms_lint.semantics import api_changes
 
 SYMBOL = "api-context-option-deprecated"
@@ -14,12 +15,17 @@ SYMBOL = "api-context-option-deprecated"
 class ApiContextOptionDeprecatedChecker(ApiChangeChecker):
     msgs = {
         "W7383": (
-            "%s is deprecated since MindSpore %s: %s.",
+            Text("%s is deprecated since MindSpore %s: %s.", "%s 自 MindSpore %s 起已废弃：%s。"),
             SYMBOL,
-            "MindSpore 2.5 moved the device, memory, determinism and graph-saving options of set_context to "
-            "APIs of their own (set_device, runtime.set_memory, set_deterministic...) and logs a warning for "
-            "each old option. A separate rule from api-deprecated, so that code which must also run on "
-            "MindSpore before 2.5 can turn this one off alone.",
+            Text(
+                "MindSpore 2.5 moved the device, memory, determinism and graph-saving options of set_context to "
+                "APIs of their own (set_device, runtime.set_memory, set_deterministic...) and logs a warning for "
+                "each old option. A separate rule from api-deprecated, so that code which must also run on "
+                "MindSpore before 2.5 can turn this one off alone.",
+                "MindSpore 2.5 把 set_context 的后端、内存、确定性计算和保存图等选项迁移到了各自独立的接口"
+                "（set_device、runtime.set_memory、set_deterministic……），并对每个旧选项打印警告。它独立于 "
+                "api-deprecated，使必须同时在 2.5 之前的 MindSpore 上运行的代码可以只关闭这一条规则。",
+            ),
         )
     }
 

@@ -7,6 +7,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import api_changes as table
+from ms_lint.language import Text
 from ms_lint.semantics import api_changes, code_version
 
 SYMBOL = "api-default-changed"
@@ -15,12 +16,20 @@ SYMBOL = "api-default-changed"
 class ApiDefaultChangedChecker(MindSporeChecker):
     msgs = {
         "W7382": (
-            "%s relies on the default of `%s`, which changed from %s to %s in MindSpore %s (code written "
-            "for %s, target %s): %s.",
+            Text(
+                "%s relies on the default of `%s`, which changed from %s to %s in MindSpore %s (code written "
+                "for %s, target %s): %s.",
+                "%s 依赖 `%s` 的默认值，该默认值从 %s 变为 %s（MindSpore %s；代码编写时的版本为 %s，目标版本为 "
+                "%s）：%s。",
+            ),
             SYMBOL,
-            "Some MindSpore defaults changed between versions (Model.train's dataset_sink_mode, the weight "
-            "initialisation of nn.Dense and nn.Conv2d). Code written for the old default runs on the new "
-            "version without an error but behaves differently.",
+            Text(
+                "Some MindSpore defaults changed between versions (Model.train's dataset_sink_mode, the weight "
+                "initialisation of nn.Dense and nn.Conv2d). Code written for the old default runs on the new "
+                "version without an error but behaves differently.",
+                "部分 MindSpore 默认值在版本之间发生了变化（Model.train 的 dataset_sink_mode，nn.Dense 与 "
+                "nn.Conv2d 的权重初始化）。按旧默认值编写的代码在新版本上不会报错，但行为不同。",
+            ),
         )
     }
 

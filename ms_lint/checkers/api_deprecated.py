@@ -6,6 +6,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import ApiChangeChecker
 from ms_lint.data import api_changes as table
+from ms_lint.language import Text
 from ms_lint.semantics import api_changes
 
 SYMBOL = "api-deprecated"
@@ -14,10 +15,17 @@ SYMBOL = "api-deprecated"
 class ApiDeprecatedChecker(ApiChangeChecker):
     msgs = {
         "W7381": (
-            "%s is deprecated since MindSpore %s and will be removed: %s.",
+            Text(
+                "%s is deprecated since MindSpore %s and will be removed: %s.",
+                "%s 自 MindSpore %s 起已废弃，将被删除：%s。",
+            ),
             SYMBOL,
-            "MindSpore marks APIs deprecated for a few releases before removing them, and logs a warning "
-            "when they are used. Code that keeps them breaks on the release that removes them.",
+            Text(
+                "MindSpore marks APIs deprecated for a few releases before removing them, and logs a warning "
+                "when they are used. Code that keeps them breaks on the release that removes them.",
+                "MindSpore 在删除接口前会先将其标记为废弃若干个版本，并在使用时打印警告。继续使用它们的代码会在"
+                "删除它们的版本上出错。",
+            ),
         )
     }
 

@@ -6,19 +6,29 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import ApiChangeChecker
 from ms_lint.data import api_changes as table
+from ms_lint.language import Text
 from ms_lint.semantics import api_changes
 
 SYMBOL = "api-removed"
+DEPRECATED_IN = Text("deprecated in %s, ", "%s 版本废弃，")
 
 
 class ApiRemovedChecker(ApiChangeChecker):
     msgs = {
         "E7380": (
-            "%s does not exist in MindSpore %s (%sgone by %s): %s.",
+            Text(
+                "%s does not exist in MindSpore %s (%sgone by %s): %s.",
+                "%s 在 MindSpore %s 中已不存在（%s%s 版本起已删除）：%s。",
+            ),
             SYMBOL,
-            "MindSpore 2.x removed names and keyword parameters that 1.x code uses (ms_function, "
-            "dataset.vision.c_transforms, Dataset.map(column_order=)...). Importing or calling them fails "
-            "with ImportError, AttributeError or TypeError on the target version.",
+            Text(
+                "MindSpore 2.x removed names and keyword parameters that 1.x code uses (ms_function, "
+                "dataset.vision.c_transforms, Dataset.map(column_order=)...). Importing or calling them fails "
+                "with ImportError, AttributeError or TypeError on the target version.",
+                "MindSpore 2.x 删除了 1.x 代码常用的名称和关键字参数（ms_function、dataset.vision.c_transforms、"
+                "Dataset.map(column_order=)……）。在目标版本上导入或调用它们会抛出 ImportError、AttributeError 或 "
+                "TypeError。",
+            ),
         )
     }
 
@@ -29,6 +39,6 @@ class ApiRemovedChecker(ApiChangeChecker):
         for use in uses:
             change = use.change
             if api_changes.removed(change, version):
-                since = f"deprecated in {change.deprecated}, " if change.deprecated not in (None, change.removed) else ""
+                since = DEPRECATED_IN % (change.deprecated,) if change.deprecated not in (None, change.removed) else ""
                 args = (api_changes.label(use), ".".join(map(str, version)), since, change.removed, change.fix)
                 self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)

@@ -34,9 +34,10 @@ from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils.file_state import FileState
 
-from ms_lint import options
+from ms_lint import language, options
 from ms_lint.checkers import calls
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import api_changes, cells, control, facts, memo, scope, syntax_levels, values
 
 
@@ -225,6 +226,7 @@ def emit_finding(finding: Finding, confidence: Optional[Confidence] = None, suff
     """Give a held finding back to pylint, at ``confidence``, its text ending with ``suffix``."""
     checker, linter = finding.checker, finding.checker.linter
     call = dict(finding.call, confidence=confidence or finding.confidence)
+    call["args"] = language.resolve(call.get("args"), language.of(linter))
     definitions = linter.msgs_store.get_message_definitions(finding.msgid)
     saved = [definition.msg for definition in definitions]
     if suffix:
@@ -338,6 +340,7 @@ class MindSporeChecker(BaseChecker):
             except Exception:  # pylint: disable=broad-except
                 if os.environ.get(STRICT_ENV):
                     raise
+        call["args"] = language.resolve(args, language.of(self.linter))
         super().add_message(msgid, **call)
 
 
@@ -488,16 +491,27 @@ class GraphFindingsNotice(MindSporeChecker):
 
     msgs = {
         "I7339": (
-            "%d finding%s of graph-mode rules withheld (%s): nothing in the linted program shows that "
-            "construct runs in graph mode (set_context(mode=GRAPH_MODE), @jit, an argparse or config "
-            "default), and MindSpore 2.x defaults to PyNative. To see them, run with "
-            "--mindspore-mode=graph, or set mindspore-mode in [tool.pylint.mindspore].",
+            Text(
+                "%d finding%s of graph-mode rules withheld (%s): nothing in the linted program shows that "
+                "construct runs in graph mode (set_context(mode=GRAPH_MODE), @jit, an argparse or config "
+                "default), and MindSpore 2.x defaults to PyNative. To see them, run with "
+                "--mindspore-mode=graph, or set mindspore-mode in [tool.pylint.mindspore].",
+                "已暂缓报告 %d 个仅在静态图模式下成立的检查结果%s（%s）：被检查的程序中没有任何代码表明 construct "
+                "以静态图模式运行（set_context(mode=GRAPH_MODE)、@jit、argparse 或配置文件的默认值），而 MindSpore 2.x "
+                "默认使用动态图模式（PyNative）。如需查看，请使用 --mindspore-mode=graph 运行，或在 "
+                "[tool.pylint.mindspore] 中设置 mindspore-mode。",
+            ),
             GRAPH_NOTICE,
-            "Said once per run when findings that matter only in graph-compiled code were not reported "
-            "because the program's execution mode is unknown. It changes no exit status.",
+            Text(
+                "Said once per run when findings that matter only in graph-compiled code were not reported "
+                "because the program's execution mode is unknown. It changes no exit status.",
+                "当程序的执行模式未知、只在静态图编译的代码中才成立的检查结果未被报告时，每次运行提示一次。"
+                "它不改变退出状态。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }
+    PLURAL = Text("s", "")
 
     @staticmethod
     def record(checker: GraphChecker, withheld: Sequence[Candidate]) -> None:
@@ -523,8 +537,9 @@ class GraphFindingsNotice(MindSporeChecker):
         first = min((candidate for _, candidate in withheld), key=lambda c: (c.path, c.line, c.col))
         notice = next(c for c in linter.get_checkers() if isinstance(c, GraphFindingsNotice))
         with in_module(linter, first.module, first.path):
+            args = (len(withheld), "" if len(withheld) == 1 else notice.PLURAL, detail)
             BaseChecker.add_message(
-                notice, GRAPH_NOTICE, line=1, args=(len(withheld), "" if len(withheld) == 1 else "s", detail), confidence=HIGH
+                notice, GRAPH_NOTICE, line=1, args=language.resolve(args, language.of(linter)), confidence=HIGH
             )
 
 

@@ -7,6 +7,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
+from ms_lint.language import Text
 from ms_lint.semantics import names, pytorch
 
 SYMBOL = "batchnorm-torch-momentum"
@@ -17,12 +18,22 @@ TORCH_RANGE = 0.5
 class BatchnormTorchMomentumChecker(MindSporeChecker):
     msgs = {
         "W7307": (
-            "%s: MindSpore's momentum weights the running statistics, so momentum=%s keeps %s of them and "
-            "takes %s from each batch, the reverse of PyTorch's momentum=%s. Write momentum=%s.",
+            Text(
+                "%s: MindSpore's momentum weights the running statistics, so momentum=%s keeps %s of them and "
+                "takes %s from each batch, the reverse of PyTorch's momentum=%s. Write momentum=%s.",
+                "%s：MindSpore 的 momentum 是滑动统计量的权重，因此 momentum=%s 保留其 %s，"
+                "并从每个 batch 取 %s，与 PyTorch 的 momentum=%s 恰好相反。请写成 momentum=%s。",
+            ),
             SYMBOL,
-            "MindSpore updates moving_mean as momentum * moving_mean + (1 - momentum) * batch_mean, PyTorch as "
-            "(1 - momentum) * running_mean + momentum * batch_mean. A momentum copied from PyTorch makes the "
-            "statistics used at inference follow the last batches almost entirely.",
+            Text(
+                "MindSpore updates moving_mean as momentum * moving_mean + (1 - momentum) * batch_mean, PyTorch as "
+                "(1 - momentum) * running_mean + momentum * batch_mean. A momentum copied from PyTorch makes the "
+                "statistics used at inference follow the last batches almost entirely.",
+                "MindSpore 按 momentum * moving_mean + (1 - momentum) * batch_mean "
+                "更新 moving_mean，PyTorch 按 (1 - momentum) * running_mean + "
+                "momentum * batch_mean 更新。从 PyTorch 照搬的 momentum 会使推理时使用的统计量几乎完全跟随最后几个 "
+                "batch。",
+            ),
         )
     }
 

@@ -9,6 +9,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, cells, names, pytorch
 
 SYMBOL = "cell-built-in-construct"
@@ -16,19 +17,34 @@ DROPOUTS = frozenset(
     f"mindspore.nn.layer.basic.{name}"
     for name in ("Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "DropoutExt", "Dropout2dExt")
 )
-WEIGHTS_EFFECT = "its Parameters are created anew on every call, so they are never trained nor saved"
-DROPOUT_EFFECT = "a Cell created there is never in training mode, so it drops nothing"
+WEIGHTS_EFFECT = Text(
+    "its Parameters are created anew on every call, so they are never trained nor saved",
+    "它的 Parameter 在每次调用时都重新创建，因此永远不会被训练或保存",
+)
+DROPOUT_EFFECT = Text(
+    "a Cell created there is never in training mode, so it drops nothing",
+    "在那里创建的 Cell 永远不处于训练模式，因此什么都不丢弃",
+)
 
 
 class CellBuiltInConstructChecker(MindSporeChecker):
     msgs = {
         "W7308": (
-            "%s is created inside %s.construct: %s. Create it once in __init__ (self.<name> = %s) and call it "
-            "in construct.",
+            Text(
+                "%s is created inside %s.construct: %s. Create it once in __init__ (self.<name> = %s) and call it "
+                "in construct.",
+                "%s 在 %s.construct 中创建：%s。请在 __init__ 中创建一次（self.<name> = "
+                "%s），再在 construct 中调用。",
+            ),
             SYMBOL,
-            "A Cell created in construct is a new object on every call and is not an attribute of the network: "
-            "trainable_params(), the optimizer, checkpoints and set_train() never see it. Its weights are never "
-            "trained; a Dropout created there never drops.",
+            Text(
+                "A Cell created in construct is a new object on every call and is not an attribute of the network: "
+                "trainable_params(), the optimizer, checkpoints and set_train() never see it. Its weights are never "
+                "trained; a Dropout created there never drops.",
+                "在 construct 中创建的 Cell 每次调用都是新对象，且不是网络的属性：trainable_params()、"
+                "优化器、checkpoint 和 set_train() 都看不到它。它的权重永远不会被训练；在那里创建的 Dropout "
+                "永远不会丢弃。",
+            ),
         )
     }
 

@@ -9,20 +9,41 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
+from ms_lint.language import Text
 from ms_lint.semantics import constants, pytorch
 
 SYMBOL = "conv-padding-without-pad-mode"
 PAD = "pad"
+MISPLACED = Text(
+    "passes %s as pad_mode (MindSpore's padding is the sixth positional parameter)",
+    "把 %s 作为 pad_mode 传入（MindSpore 的 padding 是第六个位置参数）",
+)
+PAD_MODE_TYPE_ERROR = Text("TypeError (pad_mode must be a str)", "TypeError（pad_mode 必须是 str）")
+LEFT_AT_DEFAULT = Text('pads by %s but leaves pad_mode at its default "%s"', '按 %s 填充，却让 pad_mode 保持默认值 "%s"')
+SET_TO = Text('pads by %s but sets pad_mode to "%s"', '按 %s 填充，却把 pad_mode 设为 "%s"')
+PAD_VALUE_ERROR = Text(
+    "ValueError (the 'pad' must be zero when 'pad_mode' is not 'pad')",
+    "ValueError（'pad_mode' 不是 'pad' 时 'pad' 必须为零）",
+)
 
 
 class ConvPaddingWithoutPadModeChecker(MindSporeChecker):
     msgs = {
         "E7310": (
-            "%s %s, so MindSpore raises %s when the layer is built. Pass pad_mode=\"pad\", padding=%s as keywords.",
+            Text(
+                "%s %s, so MindSpore raises %s when the layer is built. Pass pad_mode=\"pad\", padding=%s as keywords.",
+                "%s %s，因此 MindSpore 在构建该层时会抛出 %s。请以关键字参数传入 pad_mode=\"pad\","
+                " padding=%s。",
+            ),
             SYMBOL,
-            "MindSpore's convolution layers pad only with pad_mode=\"pad\": with the default pad_mode=\"same\" "
-            "(or \"valid\") a non-zero padding raises ValueError, and the fifth positional parameter, where "
-            "PyTorch has padding, is pad_mode.",
+            Text(
+                "MindSpore's convolution layers pad only with pad_mode=\"pad\": with the default pad_mode=\"same\" "
+                "(or \"valid\") a non-zero padding raises ValueError, and the fifth positional parameter, where "
+                "PyTorch has padding, is pad_mode.",
+                "MindSpore 的卷积层只在 pad_mode=\"pad\" 时填充：默认的 pad_mode=\"same\"（或 "
+                "\"valid\"）下非零 padding 会抛出 ValueError，而 PyTorch 中 padding 所在的第五个位置参数在 "
+                "MindSpore 中是 pad_mode。",
+            ),
         )
     }
 
@@ -51,8 +72,7 @@ def _misplaced_padding(bound: Dict[str, nodes.NodeNG]) -> Optional[Tuple[nodes.N
     if pad_mode is None or pytorch.number(pad_mode) is None:
         return None
     written = pad_mode.as_string()
-    what = f"passes {written} as pad_mode (MindSpore's padding is the sixth positional parameter)"
-    return pad_mode, what, "TypeError (pad_mode must be a str)", written
+    return pad_mode, MISPLACED % (written,), PAD_MODE_TYPE_ERROR, written
 
 
 def _padding_without_pad_mode(entity, bound: Dict[str, nodes.NodeNG]) -> Optional[Tuple[nodes.NodeNG, str, str, str]]:
@@ -61,9 +81,8 @@ def _padding_without_pad_mode(entity, bound: Dict[str, nodes.NodeNG]) -> Optiona
     mode = constants.fold(pad_mode) if pad_mode is not None else entity.defaults.get("pad_mode")
     if not isinstance(mode, str) or mode == PAD or not _positive(padding):
         return None
-    where = "leaves pad_mode at its default" if pad_mode is None else "sets pad_mode to"
-    what = f'pads by {padding.as_string()} but {where} "{mode}"'
-    return padding, what, "ValueError (the 'pad' must be zero when 'pad_mode' is not 'pad')", padding.as_string()
+    what = (LEFT_AT_DEFAULT if pad_mode is None else SET_TO) % (padding.as_string(), mode)
+    return padding, what, PAD_VALUE_ERROR, padding.as_string()
 
 
 def _positive(padding: Optional[nodes.NodeNG]) -> bool:

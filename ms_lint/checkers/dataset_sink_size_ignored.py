@@ -9,23 +9,37 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import train_api
+from ms_lint.language import Text
 from ms_lint.semantics import constants, evaluation, training
 
 SYMBOL = "dataset-sink-size-ignored"
 SINK_MODE = "dataset_sink_mode"
 SINKING_METHODS = ("train", "fit")
+LEFT_AT_DEFAULT = Text(
+    "%s left at its default (False since MindSpore 2.0)", "%s 保持默认值（自 MindSpore 2.0 起为 False）"
+)
 
 
 class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
     msgs = {
         "W7346": (
-            "Model.%s(..., sink_size=%s) with %s: sink_size only applies in dataset sink mode, so each epoch "
-            "runs the whole dataset instead of %s steps. Pass dataset_sink_mode=True (graph mode on Ascend "
-            "or GPU), or drop sink_size and set the number of epochs.",
+            Text(
+                "Model.%s(..., sink_size=%s) with %s: sink_size only applies in dataset sink mode, so each epoch "
+                "runs the whole dataset instead of %s steps. Pass dataset_sink_mode=True (graph mode on Ascend "
+                "or GPU), or drop sink_size and set the number of epochs.",
+                "Model.%s(..., sink_size=%s) 搭配 %s：sink_size 只在数据下沉模式下生效，"
+                "因此每个 epoch 会运行整个数据集，而不是 %s 步。请传入 dataset_sink_mode=True（Ascend "
+                "或 GPU 上的静态图模式），或去掉 sink_size 并设置 epoch 数。",
+            ),
             SYMBOL,
-            "Model.train and Model.fit ignore sink_size when dataset_sink_mode is False, and it is False by "
-            "default since MindSpore 2.0: code written for 1.x, where sinking was the default, silently "
-            "trains for far more steps per epoch than sink_size says.",
+            Text(
+                "Model.train and Model.fit ignore sink_size when dataset_sink_mode is False, and it is False by "
+                "default since MindSpore 2.0: code written for 1.x, where sinking was the default, silently "
+                "trains for far more steps per epoch than sink_size says.",
+                "dataset_sink_mode 为 False 时，Model.train 和 Model.fit 会忽略 "
+                "sink_size，而自 MindSpore 2.0 起它默认为 False：为默认开启数据下沉的 1.x 编写的代码，"
+                "每个 epoch 会悄悄训练远多于 sink_size 的步数。",
+            ),
         )
     }
 
@@ -53,7 +67,7 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
         if mode is None:
             if self.target().version < train_api.SINK_MODE_OFF_BY_DEFAULT_SINCE:
                 return None
-            return f"{SINK_MODE} left at its default (False since MindSpore 2.0)"
+            return LEFT_AT_DEFAULT % (SINK_MODE,)
         if isinstance(mode, nodes.Const) and mode.value is False:
             return f"{SINK_MODE}=False"
         return None

@@ -10,6 +10,7 @@ from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import Candidate, ProjectChecker
+from ms_lint.language import Text
 from ms_lint.semantics import evaluation, facts
 
 SYMBOL = "distributed-dataset-not-sharded"
@@ -20,14 +21,25 @@ class DistributedDatasetNotShardedChecker(ProjectChecker):
     symbol = SYMBOL
     msgs = {
         "W7347": (
-            "%s%s feeds data-parallel training (communication init() and parallel_mode=data_parallel) without "
-            "num_shards/shard_id or a sampler: every rank reads the whole dataset, so an epoch is N times longer "
-            "and each global batch repeats samples. Pass num_shards=get_group_size(), shard_id=get_rank() (after "
-            "init()), or sampler=ds.DistributedSampler(...).",
+            Text(
+                "%s%s feeds data-parallel training (communication init() and parallel_mode=data_parallel) without "
+                "num_shards/shard_id or a sampler: every rank reads the whole dataset, so an epoch is N times longer "
+                "and each global batch repeats samples. Pass num_shards=get_group_size(), shard_id=get_rank() (after "
+                "init()), or sampler=ds.DistributedSampler(...).",
+                "%s%s 为数据并行训练（通信 init() 和 parallel_mode=data_parallel）提供数据，"
+                "却没有 num_shards/shard_id 或 sampler：每个 rank 都读取整个数据集，因此一个 "
+                "epoch 变长 N 倍，且每个全局 batch 中样本重复。请传入 num_shards=get_group_size(),"
+                " shard_id=get_rank()（在 init() 之后），或 sampler=ds.DistributedSampler(...)。",
+            ),
             SYMBOL,
-            "In data-parallel training each rank must read its own shard of the data: MindSpore's datasets do "
-            "that only when given num_shards and shard_id (or a DistributedSampler). Without them every rank "
-            "iterates the full dataset and the gradients average duplicated samples.",
+            Text(
+                "In data-parallel training each rank must read its own shard of the data: MindSpore's datasets do "
+                "that only when given num_shards and shard_id (or a DistributedSampler). Without them every rank "
+                "iterates the full dataset and the gradients average duplicated samples.",
+                "数据并行训练中每个 rank 必须读取自己的数据切分：MindSpore 的数据集只有在给出 num_shards "
+                "和 shard_id（或 DistributedSampler）时才会这样做。否则每个 rank 都遍历完整数据集，"
+                "梯度平均的是重复的样本。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

@@ -9,22 +9,35 @@ from astroid import nodes
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.language import Text
 from ms_lint.semantics import cells, evaluation
 
 SYMBOL = "eval-dataset-drop-remainder"
 EVALUATED = {"eval": "valid_dataset", "fit": "valid_dataset"}
+IN_SCOPE = Text("in %s", "位于 %s 中")
+AT_LINE = Text("%s at line %s", "%s，第 %s 行")
+ELSEWHERE = Text(" in %s (%s:%s)", "（位于 %s 中，%s:%s）")
 
 
 class EvalDatasetDropRemainderChecker(MindSporeChecker):
     msgs = {
         "W7344": (
-            "Evaluation data batched with drop_remainder=True%s (%s): the last incomplete batch is silently "
-            "left out of the evaluation. Pass drop_remainder=False for evaluation data (drop_remainder=is_train "
-            "in a factory shared with training).",
+            Text(
+                "Evaluation data batched with drop_remainder=True%s (%s): the last incomplete batch is silently "
+                "left out of the evaluation. Pass drop_remainder=False for evaluation data (drop_remainder=is_train "
+                "in a factory shared with training).",
+                "评估数据以 drop_remainder=True 分批%s（%s）：最后一个不完整的 batch 会被悄悄排除在评估之外。"
+                "评估数据请传入 drop_remainder=False（在与训练共用的工厂函数中写 drop_remainder=is_train）"
+                "。",
+            ),
             SYMBOL,
-            "MindSpore's guide asks for drop_remainder=False when batching for inference or evaluation: with "
-            "True, the samples of the last incomplete batch are never evaluated, so metrics are computed on "
-            "part of the data and differ from the reference.",
+            Text(
+                "MindSpore's guide asks for drop_remainder=False when batching for inference or evaluation: with "
+                "True, the samples of the last incomplete batch are never evaluated, so metrics are computed on "
+                "part of the data and differ from the reference.",
+                "MindSpore 指南要求推理或评估分批时使用 drop_remainder=False：为 True 时，最后一个不完整 "
+                "batch 中的样本永远不会被评估，因此指标只在部分数据上计算，与参考值不同。",
+            ),
         )
     }
 
@@ -39,13 +52,13 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         if evaluation.dropping_batch(node):
             scope = evaluation.evaluation_scope(node)
             if scope is not None and evaluation.batches_one(node) is False and not evaluation.named_for_training(node):
-                self._record(node, node, INFERENCE, f"in {scope}")
+                self._record(node, node, INFERENCE, IN_SCOPE % (scope,))
             return
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
         if method in EVALUATED and evaluation.model_method(node):
             data = evaluation.model_argument(node, method, EVALUATED[method])
             for batch in evaluation.dropping_batches(data):
-                self._record(batch, node, HIGH, f"Model.{method} at line {node.lineno}")
+                self._record(batch, node, HIGH, AT_LINE % (f"Model.{method}", node.lineno))
             return
         if not evaluation.may_ask_for_evaluation_split(node):
             return
@@ -53,7 +66,7 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         split = evaluation.evaluation_split(node, definition) if isinstance(definition, nodes.FunctionDef) else None
         if split is not None:
             for batch in evaluation.factory_batches(node):
-                self._record(batch, node, HIGH, f"{definition.name}(..., {split}) at line {node.lineno}")
+                self._record(batch, node, HIGH, AT_LINE % (f"{definition.name}(..., {split})", node.lineno))
 
     def _record(self, batch: nodes.Call, evidence: nodes.Call, confidence: Confidence, why: str) -> None:
         """Report each batch once: at the batch call when it is in this module, else at the first evidence."""
@@ -61,7 +74,8 @@ class EvalDatasetDropRemainderChecker(MindSporeChecker):
         if known is not None and (known[0] is HIGH or confidence is not HIGH):
             return
         here = batch.root() is evidence.root()
-        where = "" if here else f" in {batch.scope().name} ({os.path.basename(batch.root().file or '')}:{batch.lineno})"
+        file_name = os.path.basename(batch.root().file or "")
+        where = "" if here else ELSEWHERE % (batch.scope().name, file_name, batch.lineno)
         self._found[batch] = (confidence, why, batch if here else (known[3] if known else evidence), where)
 
     def leave_module(self, _: nodes.Module) -> None:

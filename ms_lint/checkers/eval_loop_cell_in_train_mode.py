@@ -9,6 +9,7 @@ from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.language import Text
 from ms_lint.semantics import evaluation, names, pipeline, train_mode, training
 
 SYMBOL = "eval-loop-cell-in-train-mode"
@@ -18,15 +19,25 @@ ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
 class EvalLoopCellInTrainModeChecker(MindSporeChecker):
     msgs = {
         "W7345": (
-            "'%s' (%s) is evaluated in training mode: %s (line %d) put it in training mode and nothing sets "
-            "it back, and it holds Dropout or BatchNorm, so this loop's outputs are random and BatchNorm's moving "
-            "statistics absorb the evaluation data. Call %s.set_train(False) before the loop (and "
-            "set_train(True) before training again).",
+            Text(
+                "'%s' (%s) is evaluated in training mode: %s (line %d) put it in training mode and nothing sets "
+                "it back, and it holds Dropout or BatchNorm, so this loop's outputs are random and BatchNorm's moving "
+                "statistics absorb the evaluation data. Call %s.set_train(False) before the loop (and "
+                "set_train(True) before training again).",
+                "'%s'（%s）在训练模式下被评估：%s（第 %d 行）将其置于训练模式，之后没有任何代码将其改回，且它包含 Dropout "
+                "或 BatchNorm，因此该循环的输出是随机的，BatchNorm 的滑动统计量会吸收评估数据。请在循环前调用 "
+                "%s.set_train(False)（并在再次训练前调用 set_train(True)）。",
+            ),
             SYMBOL,
-            "A Cell stays in the mode last set: after set_train(), Model.train or a training wrapper's "
-            "set_train(), a hand-written evaluation loop runs Dropout and BatchNorm in training mode. "
-            "Model.eval and Model.predict switch modes themselves; a loop that calls the network must call "
-            "set_train(False).",
+            Text(
+                "A Cell stays in the mode last set: after set_train(), Model.train or a training wrapper's "
+                "set_train(), a hand-written evaluation loop runs Dropout and BatchNorm in training mode. "
+                "Model.eval and Model.predict switch modes themselves; a loop that calls the network must call "
+                "set_train(False).",
+                "Cell 保持最后一次设置的模式：在 set_train()、Model.train 或训练封装的 set_train() "
+                "之后，手写的评估循环会以训练模式运行 Dropout 和 BatchNorm。Model.eval 和 Model.predict "
+                "会自行切换模式；直接调用网络的循环必须调用 set_train(False)。",
+            ),
         )
     }
 

@@ -9,6 +9,7 @@ from pylint.checkers.utils import only_required_for_messages
 from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, cells
 
 SYMBOL = "forward-without-construct"
@@ -17,11 +18,20 @@ SYMBOL = "forward-without-construct"
 class ForwardWithoutConstructChecker(MindSporeChecker):
     msgs = {
         "E7301": (
-            "Cell '%s' defines forward() but no construct(): MindSpore runs construct(), so calling "
-            "it fails with \"the method 'construct' is not defined\". Rename forward to construct.",
+            Text(
+                "Cell '%s' defines forward() but no construct(): MindSpore runs construct(), so calling "
+                "it fails with \"the method 'construct' is not defined\". Rename forward to construct.",
+                "Cell '%s' 定义了 forward() 却没有 construct()：MindSpore 运行的是 construct()，"
+                "因此调用它会失败，报错 \"the method 'construct' is not defined\"。请将 forward "
+                "重命名为 construct。",
+            ),
             SYMBOL,
-            "A MindSpore Cell computes in construct(), where a PyTorch Module uses forward(). A Cell "
-            "ported without renaming it raises AttributeError on its first call.",
+            Text(
+                "A MindSpore Cell computes in construct(), where a PyTorch Module uses forward(). A Cell "
+                "ported without renaming it raises AttributeError on its first call.",
+                "MindSpore 的 Cell 在 construct() 中计算，PyTorch 的 Module 则用 forward()。"
+                "迁移时未重命名的 Cell 在第一次调用时抛出 AttributeError。",
+            ),
         )
     }
 

@@ -10,6 +10,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, cells, control, names, scope, values
 
 SYMBOL = "graph-attribute-not-parameter"
@@ -33,12 +34,21 @@ class GraphAttributeNotParameterChecker(SyntaxLevelChecker):
     symbol = SYMBOL
     msgs = {
         "E7328": (
-            "'%s' in graph-compiled '%s' assigns to '%s', which is not a Parameter: MindSpore refuses it at the "
-            "STRICT and COMPATIBLE syntax levels, which this code is compiled at. Fix: %s.",
+            Text(
+                "'%s' in graph-compiled '%s' assigns to '%s', which is not a Parameter: MindSpore refuses it at the "
+                "STRICT and COMPATIBLE syntax levels, which this code is compiled at. Fix: %s.",
+                "'%s'（位于静态图编译的 '%s' 中）给 '%s' 赋值，而它不是 Parameter：MindSpore "
+                "在 STRICT 和 COMPATIBLE 语法支持级别下拒绝这样做，而这段代码正是以这些级别编译。修复：%s。",
+            ),
             SYMBOL,
-            "Below the LAX syntax level (set_context(jit_syntax_level=STRICT or COMPATIBLE), @jit(fullgraph=True), "
-            "and every graph before MindSpore 2.1) graph code may only assign attributes that are Parameters; "
-            "any other self.<attr> = value fails to compile.",
+            Text(
+                "Below the LAX syntax level (set_context(jit_syntax_level=STRICT or COMPATIBLE), @jit(fullgraph=True), "
+                "and every graph before MindSpore 2.1) graph code may only assign attributes that are Parameters; "
+                "any other self.<attr> = value fails to compile.",
+                "低于 LAX 语法支持级别时（set_context(jit_syntax_level=STRICT 或 COMPATIBLE)、"
+                "@jit(fullgraph=True)，以及 MindSpore 2.1 之前的所有静态图），静态图代码只能给 "
+                "Parameter 属性赋值；其他 self.<attr> = value 都会编译失败。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

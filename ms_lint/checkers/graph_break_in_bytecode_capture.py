@@ -9,6 +9,7 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import facts, scope
 
 SYMBOL = "graph-break-in-bytecode-capture"
@@ -18,12 +19,20 @@ DEFINITIONS = (nodes.ClassDef, nodes.FunctionDef)
 class GraphBreakInBytecodeCaptureChecker(MindSporeChecker):
     msgs = {
         "I7331": (
-            "'%s' in '%s', compiled with capture_mode=\"bytecode\": MindSpore cannot compile the %s, so this "
-            "part of the function runs in PyNative (a graph break). For one graph: %s.",
+            Text(
+                "'%s' in '%s', compiled with capture_mode=\"bytecode\": MindSpore cannot compile the %s, so this "
+                "part of the function runs in PyNative (a graph break). For one graph: %s.",
+                "'%s'（位于以 capture_mode=\"bytecode\" 编译的 '%s' 中）：MindSpore 无法编译 %s，"
+                "因此函数的这一部分以动态图模式（PyNative）运行（图中断）。如需得到一张完整的图：%s。",
+            ),
             SYMBOL,
-            "Bytecode capture (PIJit) compiles what it can and runs the rest of the function in PyNative "
-            "instead of failing: the code works, but the graph the user asked for is split, and the split part "
-            "runs at PyNative speed. @jit(fullgraph=True) turns such a break into an error.",
+            Text(
+                "Bytecode capture (PIJit) compiles what it can and runs the rest of the function in PyNative "
+                "instead of failing: the code works, but the graph the user asked for is split, and the split part "
+                "runs at PyNative speed. @jit(fullgraph=True) turns such a break into an error.",
+                "字节码捕获（PIJit）编译它能编译的部分，其余部分以动态图模式运行而不报错：代码能运行，但用户要求的图被拆开（裂图）"
+                "，拆出的部分以动态图的速度运行。@jit(fullgraph=True) 会把这种图中断变成错误。",
+            ),
             {"scope": WarningScope.NODE},
         )
     }

@@ -8,9 +8,19 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import cells, index, names, scope, training
 
 SYMBOL = "graph-cell-method-signature"
+STATIC = Text("%s is a @staticmethod", "%s 是 @staticmethod")
+NO_SELF = Text("%s does not take self as its first parameter", "%s 的第一个参数不是 self")
+WHEN_COMPILED = Text("when GRAPH_MODE compiles it", "在静态图模式（GRAPH_MODE）编译它时")
+WHEN_CALLED = Text("when GRAPH_MODE calls it", "在静态图模式（GRAPH_MODE）调用它时")
+ARITY = Text(
+    "%s takes %s argument(s) where construct's %s input(s), out and dout make %s",
+    "%s 接收 %s 个参数，而 construct 的 %s 个输入加上 out 和 dout 共 %s 个",
+)
+WHEN_GRADIENTS = Text("when %s() takes its gradients, line %s", "在 %s() 求梯度时（第 %s 行）")
 GRAD_APIS = frozenset({training.GRAD, training.VALUE_AND_GRAD})
 
 
@@ -55,11 +65,20 @@ class GraphCellMethodSignatureChecker(SyntaxLevelChecker):
     symbol = SYMBOL
     msgs = {
         "E7332": (
-            "%s: MindSpore refuses it %s. Fix: %s.",
+            Text(
+                "%s: MindSpore refuses it %s. Fix: %s.",
+                "%s：MindSpore %s拒绝它。修复：%s。",
+            ),
             SYMBOL,
-            "MindSpore calls a Cell's construct as a method and its bprop with construct's inputs, out and dout; "
-            "a @staticmethod construct fails to compile in GRAPH_MODE, a construct without self fails when it is "
-            "called, and a bprop of another arity fails as soon as gradients are taken through the Cell.",
+            Text(
+                "MindSpore calls a Cell's construct as a method and its bprop with construct's inputs, out and dout; "
+                "a @staticmethod construct fails to compile in GRAPH_MODE, a construct without self fails when it is "
+                "called, and a bprop of another arity fails as soon as gradients are taken through the Cell.",
+                "MindSpore 以方法的方式调用 Cell 的 construct，并以 construct 的输入、out "
+                "和 dout 调用其 bprop；@staticmethod 的 construct 在静态图模式（GRAPH_MODE）"
+                "下编译失败，没有 self 的 construct 在被调用时失败，参数个数不同的 bprop 在通过该 Cell "
+                "求梯度时立即失败。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }
@@ -79,10 +98,9 @@ class GraphCellMethodSignatureChecker(SyntaxLevelChecker):
     def _check_construct(self, construct: nodes.FunctionDef) -> None:
         where = _label(construct)
         if construct.type == "staticmethod":
-            self._defer(construct, "ConstructStatic", f"{where} is a @staticmethod", "when GRAPH_MODE compiles it")
+            self._defer(construct, "ConstructStatic", STATIC % (where,), WHEN_COMPILED)
         elif _first_not_self(construct):
-            what = f"{where} does not take self as its first parameter"
-            self._defer(construct, "ConstructNoSelf", what, "when GRAPH_MODE calls it")
+            self._defer(construct, "ConstructNoSelf", NO_SELF % (where,), WHEN_CALLED)
 
     def _check_bprop(self, bprop: nodes.FunctionDef, classdef: nodes.ClassDef) -> None:
         construct = cells.method(classdef, "construct")
@@ -96,11 +114,8 @@ class GraphCellMethodSignatureChecker(SyntaxLevelChecker):
         grad = next((call for call in index.of(bprop.root()).calls if _differentiates(call, classdef)), None)
         if grad is None:
             return
-        what = (
-            f"{_label(bprop)} takes {taken} argument(s) where construct's {inputs} input(s), out and dout "
-            f"make {inputs + 2}"
-        )
-        when = f"when {grad.func.as_string()}() takes its gradients, line {grad.fromlineno}"
+        what = ARITY % (_label(bprop), taken, inputs, inputs + 2)
+        when = WHEN_GRADIENTS % (grad.func.as_string(), grad.fromlineno)
         self._defer(bprop, "BpropArity", what, when)
 
     def _defer(self, function: nodes.FunctionDef, key: str, what: str, when: str) -> None:

@@ -7,6 +7,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import cells, control, scope, values
 
 SYMBOL = "graph-cell-parameters-call"
@@ -21,12 +22,21 @@ class GraphCellParametersCallChecker(SyntaxLevelChecker):
     symbol = SYMBOL
     msgs = {
         "E7327": (
-            "'%s' in graph-compiled '%s' fails to compile: MindSpore does not support a Cell's parameter listing "
-            "in construct or @jit code. Fix: %s.",
+            Text(
+                "'%s' in graph-compiled '%s' fails to compile: MindSpore does not support a Cell's parameter listing "
+                "in construct or @jit code. Fix: %s.",
+                "'%s'（位于静态图编译的 '%s' 中）编译失败：MindSpore 不支持在 construct 或 @jit "
+                "代码中列出 Cell 的参数。修复：%s。",
+            ),
             SYMBOL,
-            "trainable_params(), get_parameters() and their relatives build Python lists by walking the Cell "
-            "tree, which graph code cannot do: MindSpore refuses the call when it compiles the network. The "
-            "parameters are fixed once the Cell is built, so they can be listed in __init__.",
+            Text(
+                "trainable_params(), get_parameters() and their relatives build Python lists by walking the Cell "
+                "tree, which graph code cannot do: MindSpore refuses the call when it compiles the network. The "
+                "parameters are fixed once the Cell is built, so they can be listed in __init__.",
+                "trainable_params()、get_parameters() 及类似方法通过遍历 Cell 树构建 Python "
+                "列表，静态图代码无法这样做：MindSpore 在编译网络时拒绝该调用。Cell 构建完成后其参数就已固定，因此可以在 "
+                "__init__ 中列出。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

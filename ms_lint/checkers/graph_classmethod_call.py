@@ -7,6 +7,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import cells, control, scope, values
 
 SYMBOL = "graph-classmethod-call"
@@ -22,12 +23,21 @@ class GraphClassmethodCallChecker(SyntaxLevelChecker):
     symbol = SYMBOL
     msgs = {
         "E7330": (
-            "'%s' in graph-compiled '%s' calls the @classmethod '%s': MindSpore's graph compiler does not pass "
-            "cls, so the call has one argument too few and fails to compile. Fix: %s.",
+            Text(
+                "'%s' in graph-compiled '%s' calls the @classmethod '%s': MindSpore's graph compiler does not pass "
+                "cls, so the call has one argument too few and fails to compile. Fix: %s.",
+                "'%s'（位于静态图编译的 '%s' 中）调用了 @classmethod '%s'：MindSpore 的图编译不会传入 "
+                "cls，因此调用少一个参数，编译失败。修复：%s。",
+            ),
             SYMBOL,
-            "Graph code compiles a method called through self as a plain function of the arguments written at "
-            "the call; a @classmethod's cls is never supplied, and MindSpore refuses the call ('The parameters "
-            "number of the function is 2, but the number of provided arguments is 1').",
+            Text(
+                "Graph code compiles a method called through self as a plain function of the arguments written at "
+                "the call; a @classmethod's cls is never supplied, and MindSpore refuses the call ('The parameters "
+                "number of the function is 2, but the number of provided arguments is 1').",
+                "静态图代码把通过 self 调用的方法当作普通函数编译，只传入调用处写出的参数；@classmethod 的 cls "
+                "永远不会被传入，MindSpore 拒绝该调用（'The parameters number of the function "
+                "is 2, but the number of provided arguments is 1'）。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

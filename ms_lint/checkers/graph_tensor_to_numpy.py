@@ -9,6 +9,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import control, names, scope, values
 
 SYMBOL = "graph-tensor-to-numpy"
@@ -39,12 +40,21 @@ class GraphTensorToNumpyChecker(SyntaxLevelChecker):
     symbol = SYMBOL
     msgs = {
         "E7329": (
-            "'%s' in graph-compiled '%s' hands a Tensor to numpy: MindSpore refuses it at the STRICT and "
-            "COMPATIBLE syntax levels, which this code is compiled at. Fix: %s.",
+            Text(
+                "'%s' in graph-compiled '%s' hands a Tensor to numpy: MindSpore refuses it at the STRICT and "
+                "COMPATIBLE syntax levels, which this code is compiled at. Fix: %s.",
+                "'%s'（位于静态图编译的 '%s' 中）把 Tensor 交给 numpy：MindSpore 在 STRICT "
+                "和 COMPATIBLE 语法支持级别下拒绝这样做，而这段代码正是以这些级别编译。修复：%s。",
+            ),
             SYMBOL,
-            "Only the LAX syntax level (JIT Fallback) runs numpy on Tensor values inside graph code; at STRICT "
-            "and COMPATIBLE (set_context(jit_syntax_level=...), @jit(fullgraph=True)) the network fails to "
-            "compile. Numpy on compile-time constants (shapes, literals) is accepted at every level.",
+            Text(
+                "Only the LAX syntax level (JIT Fallback) runs numpy on Tensor values inside graph code; at STRICT "
+                "and COMPATIBLE (set_context(jit_syntax_level=...), @jit(fullgraph=True)) the network fails to "
+                "compile. Numpy on compile-time constants (shapes, literals) is accepted at every level.",
+                "只有 LAX 语法支持级别（JIT Fallback）会在静态图代码中对 Tensor 值运行 numpy；在 "
+                "STRICT 和 COMPATIBLE 级别（set_context(jit_syntax_level=...)、"
+                "@jit(fullgraph=True)）下网络编译失败。对编译期常量（形状、字面量）使用 numpy 在所有级别都被接受。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

@@ -8,6 +8,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
+from ms_lint.language import Text
 from ms_lint.semantics import control, scope, values
 
 SYMBOL = "graph-unsupported-syntax"
@@ -19,12 +20,20 @@ class GraphUnsupportedSyntaxChecker(SyntaxLevelChecker):
     symbol = SYMBOL
     msgs = {
         "E7325": (
-            "'%s' in graph-compiled '%s' fails to compile: MindSpore's graph compiler refuses the %s (%s). Fix: %s.",
+            Text(
+                "'%s' in graph-compiled '%s' fails to compile: MindSpore's graph compiler refuses the %s (%s). Fix: %s.",
+                "'%s'（位于静态图编译的 '%s' 中）编译失败：MindSpore 的图编译拒绝 %s（%s）。修复：%s。",
+            ),
             SYMBOL,
-            "MindSpore compiles construct and @jit functions from their Python source and refuses the "
-            "statements and expressions its parser has no graph form for (try, del, import, set literals, "
-            "yield, walrus, match, class and async definitions). The program fails at its first call, "
-            "with 'Unsupported statement' or 'Unsupported expression'.",
+            Text(
+                "MindSpore compiles construct and @jit functions from their Python source and refuses the "
+                "statements and expressions its parser has no graph form for (try, del, import, set literals, "
+                "yield, walrus, match, class and async definitions). The program fails at its first call, "
+                "with 'Unsupported statement' or 'Unsupported expression'.",
+                "MindSpore 从 Python 源码编译 construct 和 @jit 函数，并拒绝其解析器没有对应图表示的语句和表达式（try、"
+                "del、import、集合字面量、yield、海象运算符、match、类定义和 async 定义）。程序在第一次调用时失败，"
+                "报错 'Unsupported statement' 或 'Unsupported expression'。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }

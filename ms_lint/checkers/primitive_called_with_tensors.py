@@ -7,21 +7,32 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, names, pytorch, scope, values
 
 SYMBOL = "primitive-called-with-tensors"
+TENSOR = Text("the Tensor %s", "Tensor %s")
+TENSORS = Text("the Tensors %s", "Tensor %s")
 
 
 class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
     msgs = {
         "E7309": (
-            "%s passes %s to the constructor of the Primitive %s, which takes the operator's attributes: "
-            "MindSpore raises TypeError or gives back an operator, not a Tensor. Build the operator, then call it "
-            "on the Tensors: %s.",
+            Text(
+                "%s passes %s to the constructor of the Primitive %s, which takes the operator's attributes: "
+                "MindSpore raises TypeError or gives back an operator, not a Tensor. Build the operator, then call it "
+                "on the Tensors: %s.",
+                "%s 把 %s 传给了 Primitive 算子 %s 的构造函数，而构造函数接收的是算子的属性：MindSpore "
+                "会抛出 TypeError，或返回一个算子而不是 Tensor。请先构建算子，再以 Tensor 调用它：%s。",
+            ),
             SYMBOL,
-            "A Primitive class such as ops.L2Normalize is built with its attributes (axis, epsilon) and then "
-            "called with its inputs. Giving it the input Tensors, as PyTorch's functional style does, binds them "
-            "to the attributes.",
+            Text(
+                "A Primitive class such as ops.L2Normalize is built with its attributes (axis, epsilon) and then "
+                "called with its inputs. Giving it the input Tensors, as PyTorch's functional style does, binds them "
+                "to the attributes.",
+                "ops.L2Normalize 这类 Primitive 算子类先以其属性（axis、epsilon）构建，再以输入调用。"
+                "像 PyTorch 的函数式写法那样把输入 Tensor 传给它，会把它们绑定到属性上。",
+            ),
         )
     }
 
@@ -49,6 +60,6 @@ class PrimitiveCalledWithTensorsChecker(MindSporeChecker):
         inputs = ", ".join(tensor.as_string() for tensor in tensors)
         fix = f"{node.func.as_string()}({', '.join(attributes)})({inputs})"
         several = len(tensors) > 1 or isinstance(tensors[0], (nodes.Tuple, nodes.List))
-        given_text = f"the Tensor{'s' if several else ''} {inputs}"
+        given_text = (TENSORS if several else TENSOR) % (inputs,)
         args = (node.as_string(), given_text, node.func.as_string(), fix)
         self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)

@@ -8,20 +8,31 @@ from pylint.interfaces import HIGH
 from ms_lint import options
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, receivers, scope
 
 SYMBOL = "pytorch-method-on-cell-or-tensor"
+NO_DEVICE = Text("knows no '%s' device and raises ValueError", "不认识 '%s' 设备，会抛出 ValueError")
+NO_METHOD = Text("has no '%s' and raises AttributeError", "没有 '%s'，会抛出 AttributeError")
 METHODS = {entry.key: entry for entry in pytorch.entries(pytorch.METHOD)}
 
 
 class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
     msgs = {
         "E7302": (
-            "'%s' is PyTorch's %s: a MindSpore %s %s. In MindSpore, %s.",
+            Text(
+                "'%s' is PyTorch's %s: a MindSpore %s %s. In MindSpore, %s.",
+                "'%s' 是 PyTorch 的 %s：MindSpore %s %s。在 MindSpore 中，%s。",
+            ),
             SYMBOL,
-            "Code ported from PyTorch keeps calling torch.nn.Module, optimizer and torch.Tensor methods "
-            "that MindSpore's Cell, optimizer and Tensor do not have (eval, cuda, zero_grad, backward...). "
-            "The call fails at run time; MindSpore has its own way to do each.",
+            Text(
+                "Code ported from PyTorch keeps calling torch.nn.Module, optimizer and torch.Tensor methods "
+                "that MindSpore's Cell, optimizer and Tensor do not have (eval, cuda, zero_grad, backward...). "
+                "The call fails at run time; MindSpore has its own way to do each.",
+                "从 PyTorch 迁移的代码会继续调用 torch.nn.Module、优化器和 torch.Tensor 的方法，"
+                "而 MindSpore 的 Cell、优化器和 Tensor 没有这些方法（eval、cuda、zero_grad、"
+                "backward……）。调用在运行时失败；MindSpore 对每一项都有自己的做法。",
+            ),
         )
     }
 
@@ -44,10 +55,10 @@ class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
             return
         if entry.argument:
             missing = not receivers.user_defined(receiver, entry.key)
-            problem = f"knows no '{entry.argument}' device and raises ValueError"
+            problem = NO_DEVICE % (entry.argument,)
         else:
             missing = receivers.lacks(receiver, entry.key)
-            problem = f"has no '{entry.key}' and raises AttributeError"
+            problem = NO_METHOD % (entry.key,)
         if missing:
             fix = entry.mindspore.format(receiver=scope.snippet(func.expr))
             args = (scope.snippet(node), entry.pytorch, receiver.kind, problem, fix)

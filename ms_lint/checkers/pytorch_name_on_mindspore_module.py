@@ -11,6 +11,7 @@ from pylint.interfaces import HIGH
 from ms_lint import options
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, names, scope
 
 SYMBOL = "pytorch-name-on-mindspore-module"
@@ -21,11 +22,19 @@ BASENAMES = frozenset(key.rpartition(".")[2] for key in NAMES)
 class PytorchNameOnMindsporeModuleChecker(MindSporeChecker):
     msgs = {
         "E7303": (
-            "'%s' comes from PyTorch (%s): %s has no '%s' in MindSpore %s. Instead, %s.",
+            Text(
+                "'%s' comes from PyTorch (%s): %s has no '%s' in MindSpore %s. Instead, %s.",
+                "'%s' 来自 PyTorch（%s）：%s 中没有 '%s'（MindSpore %s）。请改为：%s。",
+            ),
             SYMBOL,
-            "MindSpore names many of PyTorch's classes and modules differently (nn.Cell for nn.Module, "
-            "nn.SequentialCell for nn.Sequential, ops.ReLU). Looking up the PyTorch name on a MindSpore "
-            "module fails with AttributeError or ImportError.",
+            Text(
+                "MindSpore names many of PyTorch's classes and modules differently (nn.Cell for nn.Module, "
+                "nn.SequentialCell for nn.Sequential, ops.ReLU). Looking up the PyTorch name on a MindSpore "
+                "module fails with AttributeError or ImportError.",
+                "MindSpore 对许多 PyTorch 的类和模块使用不同的名称（nn.Cell 对应 nn.Module，"
+                "nn.SequentialCell 对应 nn.Sequential，ops.ReLU）。在 MindSpore "
+                "模块上查找 PyTorch 的名称会以 AttributeError 或 ImportError 失败。",
+            ),
         )
     }
 

@@ -17,8 +17,12 @@ version, use 'Y' instead." when it is built or called, and a removed name or key
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Tuple
+
+from ms_lint.language import Text
 
 # Kinds of change.
 RENAMED = "renamed"  # the same thing under a new name
@@ -110,31 +114,72 @@ def version_tuple(text: Optional[str]) -> Optional[Tuple[int, ...]]:
     return tuple(int(part) for part in text.split(".")) if text else None
 
 
+# The fixes a message quotes, in both languages (ms_lint.language).
+USE = Text("use `%s`", "改用 `%s`")
+NO_REPLACEMENT = Text("no direct replacement: see the reference", "没有直接的替代接口：见参考链接")
+IMPORT_FROM = Text("import from `%s` (same names)", "改为从 `%s` 导入（名称相同）")
+KEEP_OR_ACCEPT = Text(
+    "pass `%s=%s` to keep the old behaviour, or `%s=%s` to accept the new one",
+    "传入 `%s=%s` 保持旧行为，或传入 `%s=%s` 接受新行为",
+)
+GOLDEN_STICK = Text("quantization moved to MindSpore Golden Stick (mindspore_gs)", "量化功能已迁移到 MindSpore Golden Stick（mindspore_gs）")
+_FIXES_ZH = {
+    "use MindSpore Transformers (mindformers)": "改用 MindSpore Transformers（mindformers）",
+    "use `mindspore.ops.unique`, then `mindspore.ops.pad`": "改用 `mindspore.ops.unique`，再调用 `mindspore.ops.pad`",
+    "drop `column_order=` and call `.project(columns)` on the result": "去掉 `column_order=`，对结果调用 `.project(columns)`",
+    "call `.padded_batch(batch_size, pad_info=...)` instead": "改为调用 `.padded_batch(batch_size, pad_info=...)`",
+    "pass `dataset_files=`": "改为传入 `dataset_files=`",
+    "drop `doc_url=`": "去掉 `doc_url=`",
+    "pass `p=` (the drop probability: `p = 1 - keep_prob`)": "改为传入 `p=`（丢弃概率：`p = 1 - keep_prob`）",
+    "pass `capture_mode=` ('ast' or 'bytecode')": "改为传入 `capture_mode=`（'ast' 或 'bytecode'）",
+    "drop `input_signature=`; pass `dynamic=1` for dynamic shapes": "去掉 `input_signature=`；动态shape 请传入 `dynamic=1`",
+    "pass `jit_level=` / `fullgraph=` instead of a JitConfig": "改为传入 `jit_level=` / `fullgraph=`，不再使用 JitConfig",
+    "drop `compile_once=`": "去掉 `compile_once=`",
+    "call `mindspore.set_device(...)`": "改为调用 `mindspore.set_device(...)`",
+    "call `mindspore.set_device(device_target, device_id)`": "改为调用 `mindspore.set_device(device_target, device_id)`",
+    "call `mindspore.set_deterministic(...)`": "改为调用 `mindspore.set_deterministic(...)`",
+    "call `mindspore.runtime.set_memory(max_size=...)`": "改为调用 `mindspore.runtime.set_memory(max_size=...)`",
+    "set the environment variable MS_DEV_SAVE_GRAPHS": "改为设置环境变量 MS_DEV_SAVE_GRAPHS",
+    "drop `auto_tune_mode=`": "去掉 `auto_tune_mode=`",
+}
+FIXES = {english: Text(english, chinese) for english, chinese in _FIXES_ZH.items()}
+_USE_NAME = re.compile(r"use `([^`]+)`")
+
+
+def _bilingual(change: "Change") -> "Change":
+    """The entry with its fix in both languages (a fix written as plain English is looked up)."""
+    fix = change.fix
+    if not isinstance(fix, Text):
+        use = _USE_NAME.fullmatch(fix)
+        fix = USE % (use.group(1),) if use else FIXES.get(fix, fix)
+    return dataclasses.replace(change, fix=fix)
+
+
 def _renamed(old, new, deprecated, reference, note=_LOGGED, removed=None, also=()):
-    fix = f"use `{new}`"
+    fix = USE % (new,)
     return Change(old, new, RENAMED, deprecated, removed, fix, reference, note, also=also)
 
 
 def _deprecated(old, deprecated, reference, new="", fix="", note=_LOGGED):
-    fix = fix or (f"use `{new}`" if new else "no direct replacement: see the reference")
+    fix = fix or (USE % (new,) if new else NO_REPLACEMENT)
     return Change(old, new, DEPRECATED, deprecated, None, fix, reference, note)
 
 
 def _moved(old, new, deprecated, removed, reference, note):
-    fix = f"import from `{new}` (same names)"
+    fix = IMPORT_FROM % (new,)
     return Change(old, new, MODULE_MOVED, deprecated, removed, fix, reference, note)
 
 
 def _default(old, old_default, new_default, version, reference, note, fix=""):
     parameter = old.partition("(")[2].rstrip("=)")
-    fix = fix or f"pass `{parameter}={old_default}` to keep the old behaviour, or `{parameter}={new_default}` to accept the new one"
+    fix = fix or KEEP_OR_ACCEPT % (parameter, old_default, parameter, new_default)
     return Change(old, "", DEFAULT_CHANGED, None, version, fix, reference, note, default=(old_default, new_default))
 
 
 _OPS, _NN = "mindspore.ops.", "mindspore.nn."
 _WEIGHT_INIT = "2.10: defaults None (HeUniform weights)"
 
-CHANGES: Tuple[Change, ...] = (
+_WRITTEN: Tuple[Change, ...] = (
     # -- renamed or removed names ------------------------------------------------------------
     _renamed("mindspore.ms_function", "mindspore.jit", "2.0", MS_FUNCTION_2_4, _GONE_2_7,
              removed="2.7", also=("mindspore.common.api.ms_function", "mindspore.common.ms_function")),
@@ -162,11 +207,11 @@ CHANGES: Tuple[Change, ...] = (
     Change(_OPS + "BNTrainingUpdate", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
            DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
     Change(_NN + "FakeQuantWithMinMaxObserver", "", REMOVED, None, "2.0",
-           "quantization moved to MindSpore Golden Stick (mindspore_gs)", RELEASE_2_0, _ABSENT),
+           GOLDEN_STICK, RELEASE_2_0, _ABSENT),
     Change(_NN + "Conv2dBnFoldQuant", "", REMOVED, None, "2.0",
-           "quantization moved to MindSpore Golden Stick (mindspore_gs)", RELEASE_2_0, _ABSENT),
+           GOLDEN_STICK, RELEASE_2_0, _ABSENT),
     Change(_NN + "DenseQuant", "", REMOVED, None, "2.0",
-           "quantization moved to MindSpore Golden Stick (mindspore_gs)", RELEASE_2_0, _ABSENT),
+           GOLDEN_STICK, RELEASE_2_0, _ABSENT),
     Change("mindspore.nn.transformer", "", REMOVED, None, "2.0", "use MindSpore Transformers (mindformers)",
            RELEASE_2_0, _ABSENT),
     # -- moved modules -----------------------------------------------------------------------
@@ -318,6 +363,7 @@ CHANGES: Tuple[Change, ...] = (
     _default(_NN + "Conv2dTranspose(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
     _default(_NN + "Conv3dTranspose(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
 )
+CHANGES: Tuple[Change, ...] = tuple(_bilingual(change) for change in _WRITTEN)
 
 
 def table(include: Callable[[Change], object]) -> str:

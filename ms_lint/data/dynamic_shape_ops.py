@@ -17,8 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from ms_lint.language import Text
+
 DYNAMIC_SHAPE_GUIDE = "https://www.mindspore.cn/docs/en/r2.3/migration_guide/dynamic_shape.html"
 MODEL_AND_CELL = "https://www.mindspore.cn/docs/en/r2.0/migration_guide/model_development/model_and_cell.html"
+
+KEEP_SHAPE = Text(
+    "keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask",
+    "请保持形状不变：ops.masked_fill(x, ~mask, 0)、ops.select(mask, x, 0) 或 x * mask",
+)
+ON_THE_MASK = Text(
+    "work on the mask itself (x * mask, ops.select) instead of the indices it selects",
+    "请直接使用掩码（x * mask、ops.select），而不是它选出的索引",
+)
 
 
 @dataclass(frozen=True)
@@ -30,7 +41,7 @@ class DynamicShapeOp:
     method: Optional[str]  # the Tensor method, if any
     # (name, position in the function call, position in the Primitive call, position in the method call)
     value_argument: Optional[Tuple[str, int, int, int]]
-    fix: str
+    fix: Text
     versions: str
     source: str
 
@@ -41,7 +52,7 @@ DYNAMIC_SHAPE_OPS = (
         names=("mindspore.ops.masked_select", "mindspore.mint.masked_select", "mindspore.ops.MaskedSelect"),
         method="masked_select",
         value_argument=None,
-        fix="keep the shape: ops.masked_fill(x, ~mask, 0), ops.select(mask, x, 0) or x * mask",
+        fix=KEEP_SHAPE,
         versions="all (OBS 2.10)",
         source=DYNAMIC_SHAPE_GUIDE,
     ),
@@ -50,7 +61,7 @@ DYNAMIC_SHAPE_OPS = (
         names=("mindspore.ops.nonzero", "mindspore.mint.nonzero", "mindspore.ops.NonZero"),
         method="nonzero",
         value_argument=None,
-        fix="work on the mask itself (x * mask, ops.select) instead of the indices it selects",
+        fix=ON_THE_MASK,
         versions="all (OBS 2.10)",
         source=DYNAMIC_SHAPE_GUIDE,
     ),
@@ -59,7 +70,7 @@ DYNAMIC_SHAPE_OPS = (
         names=("mindspore.ops.argwhere",),
         method="argwhere",
         value_argument=None,
-        fix="work on the mask itself (x * mask, ops.select) instead of the indices it selects",
+        fix=ON_THE_MASK,
         versions="2.0+ (OBS 2.10)",
         source=DYNAMIC_SHAPE_GUIDE,
     ),
@@ -74,7 +85,10 @@ DYNAMIC_SHAPE_OPS = (
         ),
         method="unique",
         value_argument=None,
-        fix="use a fixed-size result (ops.unique_with_pad), or compute it outside the graph",
+        fix=Text(
+            "use a fixed-size result (ops.unique_with_pad), or compute it outside the graph",
+            "请使用固定大小的结果（ops.unique_with_pad），或在图外计算",
+        ),
         versions="all (OBS 2.10: ops.unique, ops.Unique, numpy.unique, unique_consecutive)",
         source=DYNAMIC_SHAPE_GUIDE,
     ),
@@ -83,7 +97,10 @@ DYNAMIC_SHAPE_OPS = (
         names=("mindspore.ops.topk", "mindspore.ops.top_k", "mindspore.mint.topk", "mindspore.ops.TopK"),
         method="topk",
         value_argument=("k", 1, 1, 0),
-        fix="pass k as a Python int, or sort (ops.sort) and mask by the k-th value",
+        fix=Text(
+            "pass k as a Python int, or sort (ops.sort) and mask by the k-th value",
+            "请以 Python int 传入 k，或先排序（ops.sort）再按第 k 个值做掩码",
+        ),
         versions="all (OBS 2.10: a Tensor k gives a dynamic shape, an int k a static one)",
         source=MODEL_AND_CELL,
     ),

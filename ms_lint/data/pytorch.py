@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Tuple
 
+from ms_lint.language import Text
+
 API_MAPPING = "https://www.mindspore.cn/docs/en/master/note/api_mapping/pytorch_api_mapping.html"
 MIGRATION_GUIDE = "https://www.mindspore.cn/docs/en/master/migration_guide/overview.html"
 TYPICAL_DIFFERENCES = "https://www.mindspore.cn/docs/en/master/migration_guide/typical_api_comparision.html"
@@ -36,7 +38,7 @@ class Mapping:
 
     key: str  # what the rules look up: a method name, a dotted MindSpore path, a behaviour's label
     pytorch: str  # how the message quotes the PyTorch spelling
-    mindspore: str  # MindSpore's equivalent, as the message suggests it
+    mindspore: Text  # MindSpore's equivalent, as the message suggests it
     kind: str  # one of KINDS
     receivers: Tuple[str, ...]  # METHOD: "Cell", "Optimizer", "Tensor"; otherwise ()
     versions: str  # MindSpore versions the mapping holds for (see the module's docstring)
@@ -82,215 +84,325 @@ API_ENTRIES: Tuple[Mapping, ...] = (
     Mapping(
         "cuda",
         "cuda()",
-        "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
-        "set_context(device_target=...)",
+        Text(
+            "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
+            "set_context(device_target=...)",
+            "删除它：Cell 和 Tensor 位于 ms.set_device(...) 或 set_context(device_target=...) 设置的设备上",
+        ),
         METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
     ),
     Mapping(
         "cpu",
         "cpu()",
-        "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
-        "set_context(device_target=...), and {receiver}.asnumpy() gives a Tensor's data",
+        Text(
+            "remove it: Cells and Tensors live on the device set with ms.set_device(...) or "
+            "set_context(device_target=...), and {receiver}.asnumpy() gives a Tensor's data",
+            "删除它：Cell 和 Tensor 位于 ms.set_device(...) 或 set_context(device_target=...) 设置的设备上，"
+            "{receiver}.asnumpy() 可取得 Tensor 的数据",
+        ),
         METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
     ),
     Mapping(
         "to",
         "to('cuda')",
-        "remove it: MindSpore has no 'cuda' device; Cells and Tensors live on the device set with ms.set_device(...) "
-        "or set_context(device_target=...)",
-        METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
-        note=(
-            "2.10: Tensor.to('cuda') and Cell.to('cuda') raise ValueError (the device is not one MindSpore "
-            "knows); to('cpu') and to(ms.float16) work"
+        Text(
+            "remove it: MindSpore has no 'cuda' device; Cells and Tensors live on the device set with "
+            "ms.set_device(...) or set_context(device_target=...)",
+            "删除它：MindSpore 没有 'cuda' 设备；Cell 和 Tensor 位于 ms.set_device(...) 或 "
+            "set_context(device_target=...) 设置的设备上",
         ),
+        METHOD, (_CELL, _TENSOR), "-", TYPICAL_DIFFERENCES,
+        note="2.10: Tensor.to('cuda') and Cell.to('cuda') raise ValueError (the device is not one MindSpore "
+                "knows); to('cpu') and to(ms.float16) work",
         argument="cuda",
     ),
-    Mapping("eval", "Module.eval()", "use {receiver}.set_train(False)", METHOD, (_CELL,), "-", MODEL_AND_CELL),
-    Mapping("train", "Module.train()", "use {receiver}.set_train(True)", METHOD, (_CELL,), "-", MODEL_AND_CELL),
-    Mapping("children", "Module.children()", "use {receiver}.cells()", METHOD, (_CELL,), "-", CELLS),
+    Mapping(
+        "eval",
+        "Module.eval()",
+        Text("use {receiver}.set_train(False)", "使用 {receiver}.set_train(False)"),
+        METHOD, (_CELL,), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "train",
+        "Module.train()",
+        Text("use {receiver}.set_train(True)", "使用 {receiver}.set_train(True)"),
+        METHOD, (_CELL,), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "children",
+        "Module.children()",
+        Text("use {receiver}.cells()", "使用 {receiver}.cells()"),
+        METHOD, (_CELL,), "-", CELLS,
+    ),
     Mapping(
         "named_children",
         "Module.named_children()",
-        "use {receiver}.name_cells().items()",
+        Text("use {receiver}.name_cells().items()", "使用 {receiver}.name_cells().items()"),
         METHOD, (_CELL,), "-", CELLS,
     ),
     Mapping(
         "modules",
         "Module.modules()",
-        "use the Cells of {receiver}.cells_and_names()",
+        Text("use the Cells of {receiver}.cells_and_names()", "使用 {receiver}.cells_and_names() 中的 Cell"),
         METHOD, (_CELL,), "-", CELLS,
     ),
     Mapping(
         "named_modules",
         "Module.named_modules()",
-        "use {receiver}.cells_and_names()",
+        Text("use {receiver}.cells_and_names()", "使用 {receiver}.cells_and_names()"),
         METHOD, (_CELL,), "-", CELLS,
     ),
     Mapping(
         "add_module",
         "Module.add_module()",
-        "use {receiver}.insert_child_to_cell(name, cell)",
+        Text("use {receiver}.insert_child_to_cell(name, cell)", "使用 {receiver}.insert_child_to_cell(name, cell)"),
         METHOD, (_CELL,), "-", MODEL_AND_CELL,
     ),
     Mapping(
         "register_parameter",
         "Module.register_parameter()",
-        "use {receiver}.insert_param_to_cell(name, param)",
+        Text("use {receiver}.insert_param_to_cell(name, param)", "使用 {receiver}.insert_param_to_cell(name, param)"),
         METHOD, (_CELL,), "-", MODEL_AND_CELL,
     ),
     Mapping(
         "parameters",
         "Module.parameters()",
-        "use {receiver}.get_parameters() or {receiver}.trainable_params()",
+        Text(
+            "use {receiver}.get_parameters() or {receiver}.trainable_params()",
+            "使用 {receiver}.get_parameters() 或 {receiver}.trainable_params()",
+        ),
         METHOD, (_CELL,), "-", GET_PARAMS,
         note="2.10: optimizers and these wrappers set self.parameters (a ParameterTuple)",
         exempt=(
-            "mindspore.boost.grad_freeze.FreezeOpt",
-            "mindspore.nn.optim.adasum.AdaSumByDeltaWeightWrapCell",
-            "mindspore.nn.optim.adasum.AdaSumByGradWrapCell",
-        ),
+                "mindspore.boost.grad_freeze.FreezeOpt",
+                "mindspore.nn.optim.adasum.AdaSumByDeltaWeightWrapCell",
+                "mindspore.nn.optim.adasum.AdaSumByGradWrapCell",
+            ),
     ),
     Mapping(
         "named_parameters",
         "Module.named_parameters()",
-        "use {receiver}.parameters_and_names()",
+        Text("use {receiver}.parameters_and_names()", "使用 {receiver}.parameters_and_names()"),
         METHOD, (_CELL,), "-", GET_PARAMS,
     ),
     Mapping(
         "requires_grad_",
         "Module.requires_grad_()",
-        "set requires_grad on each Parameter of {receiver}.get_parameters()",
+        Text(
+            "set requires_grad on each Parameter of {receiver}.get_parameters()",
+            "对 {receiver}.get_parameters() 中的每个 Parameter 设置 requires_grad",
+        ),
         METHOD, (_CELL,), "-", GET_PARAMS,
         note="2.10: Tensor.requires_grad_ exists; Cell.requires_grad_ does not",
     ),
     Mapping(
         "zero_grad",
         "zero_grad()",
-        "remove it: the function ms.value_and_grad builds returns fresh gradients on each call, nothing accumulates",
+        Text(
+            "remove it: the function ms.value_and_grad builds returns fresh gradients on each call, nothing "
+            "accumulates",
+            "删除它：ms.value_and_grad 构建的函数每次调用都返回新的梯度，不会累加",
+        ),
         METHOD, (_CELL, _OPTIMIZER), "-", GRADIENT,
         note="2.10: no zero_grad on nn.Optimizer, experimental.optim or mint.optim optimizers",
     ),
     Mapping(
         "step",
         "Optimizer.step()",
-        "call the optimizer with the gradients from ms.value_and_grad: {receiver}(grads)",
+        Text(
+            "call the optimizer with the gradients from ms.value_and_grad: {receiver}(grads)",
+            "用 ms.value_and_grad 得到的梯度调用优化器：{receiver}(grads)",
+        ),
         METHOD, (_OPTIMIZER,), "-", GRADIENT,
-        note=(
-            "2.10: no step on nn.Optimizer, experimental.optim or mint.optim optimizers; AdaFactor sets "
-            "self.step (a Parameter)"
-        ),
+        note="2.10: no step on nn.Optimizer, experimental.optim or mint.optim optimizers; AdaFactor sets "
+                "self.step (a Parameter)",
         exempt=(
-            "mindspore.nn.optim.adafactor.AdaFactor",
-        ),
+                "mindspore.nn.optim.adafactor.AdaFactor",
+            ),
     ),
     Mapping(
         "backward",
         "Tensor.backward()",
-        "get the gradients from ms.value_and_grad(forward_fn, None, optimizer.parameters) and pass them to the "
-        "optimizer",
+        Text("get the gradients from ms.value_and_grad(forward_fn, None, optimizer.parameters) and pass them to the "
+        "optimizer", "用 ms.value_and_grad(forward_fn, None, optimizer.parameters) 求梯度，再传给优化器"),
         METHOD, (_TENSOR,), "-", GRADIENT,
     ),
-    Mapping("detach", "Tensor.detach()", "use ops.stop_gradient({receiver})", METHOD, (_TENSOR,), "-", GRADIENT),
-    Mapping("mindspore.nn.Module", "torch.nn.Module", "use mindspore.nn.Cell", NAME, (), "-", MODEL_AND_CELL),
-    Mapping("mindspore.nn.ModuleList", "torch.nn.ModuleList", "use mindspore.nn.CellList", NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.nn.ModuleDict", "torch.nn.ModuleDict", "use mindspore.nn.CellDict", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "detach",
+        "Tensor.detach()",
+        Text("use ops.stop_gradient({receiver})", "使用 ops.stop_gradient({receiver})"),
+        METHOD, (_TENSOR,), "-", GRADIENT,
+    ),
+    Mapping(
+        "mindspore.nn.Module",
+        "torch.nn.Module",
+        Text("use mindspore.nn.Cell", "使用 mindspore.nn.Cell"),
+        NAME, (), "-", MODEL_AND_CELL,
+    ),
+    Mapping(
+        "mindspore.nn.ModuleList",
+        "torch.nn.ModuleList",
+        Text("use mindspore.nn.CellList", "使用 mindspore.nn.CellList"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.nn.ModuleDict",
+        "torch.nn.ModuleDict",
+        Text("use mindspore.nn.CellDict", "使用 mindspore.nn.CellDict"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.nn.Sequential",
         "torch.nn.Sequential",
-        "use mindspore.nn.SequentialCell",
+        Text("use mindspore.nn.SequentialCell", "使用 mindspore.nn.SequentialCell"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.nn.Parameter", "torch.nn.Parameter", "use mindspore.Parameter", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.Parameter",
+        "torch.nn.Parameter",
+        Text("use mindspore.Parameter", "使用 mindspore.Parameter"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.nn.ParameterList",
         "torch.nn.ParameterList",
-        "use mindspore.ParameterTuple",
+        Text("use mindspore.ParameterTuple", "使用 mindspore.ParameterTuple"),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.nn.ConvTranspose1d",
         "torch.nn.ConvTranspose1d",
-        "use mindspore.nn.Conv1dTranspose",
+        Text("use mindspore.nn.Conv1dTranspose", "使用 mindspore.nn.Conv1dTranspose"),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.nn.ConvTranspose2d",
         "torch.nn.ConvTranspose2d",
-        "use mindspore.nn.Conv2dTranspose",
+        Text("use mindspore.nn.Conv2dTranspose", "使用 mindspore.nn.Conv2dTranspose"),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.nn.ConvTranspose3d",
         "torch.nn.ConvTranspose3d",
-        "use mindspore.nn.Conv3dTranspose",
+        Text("use mindspore.nn.Conv3dTranspose", "使用 mindspore.nn.Conv3dTranspose"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.nn.Hardswish", "torch.nn.Hardswish", "use mindspore.nn.HSwish", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.Hardswish",
+        "torch.nn.Hardswish",
+        Text("use mindspore.nn.HSwish", "使用 mindspore.nn.HSwish"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.nn.Hardsigmoid",
         "torch.nn.Hardsigmoid",
-        "use mindspore.nn.HSigmoid",
+        Text("use mindspore.nn.HSigmoid", "使用 mindspore.nn.HSigmoid"),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.nn.functional",
         "torch.nn.functional",
-        "use mindspore.ops (or mindspore.mint.nn.functional)",
+        Text("use mindspore.ops (or mindspore.mint.nn.functional)", "使用 mindspore.ops（或 mindspore.mint.nn.functional）"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.nn.init", "torch.nn.init", "use mindspore.common.initializer", NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.ops.Relu", "torch.nn.ReLU", "use mindspore.ops.ReLU", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.nn.init",
+        "torch.nn.init",
+        Text("use mindspore.common.initializer", "使用 mindspore.common.initializer"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.Relu",
+        "torch.nn.ReLU",
+        Text("use mindspore.ops.ReLU", "使用 mindspore.ops.ReLU"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.ops.LeakyReLU",
         "torch.nn.LeakyReLU",
-        "use mindspore.ops.leaky_relu",
+        Text("use mindspore.ops.leaky_relu", "使用 mindspore.ops.leaky_relu"),
         NAME, (), "-", API_MAPPING,
     ),
-    Mapping("mindspore.ops.Silu", "torch.nn.SiLU", "use mindspore.ops.silu", NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.ops.ELU", "torch.nn.ELU", "use mindspore.ops.Elu", NAME, (), "-", API_MAPPING),
-    Mapping("mindspore.ops.Cat", "torch.cat", "use mindspore.ops.cat", NAME, (), "-", API_MAPPING),
+    Mapping(
+        "mindspore.ops.Silu",
+        "torch.nn.SiLU",
+        Text("use mindspore.ops.silu", "使用 mindspore.ops.silu"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.ELU",
+        "torch.nn.ELU",
+        Text("use mindspore.ops.Elu", "使用 mindspore.ops.Elu"),
+        NAME, (), "-", API_MAPPING,
+    ),
+    Mapping(
+        "mindspore.ops.Cat",
+        "torch.cat",
+        Text("use mindspore.ops.cat", "使用 mindspore.ops.cat"),
+        NAME, (), "-", API_MAPPING,
+    ),
     Mapping(
         "mindspore.ops.normalize",
         "torch.nn.functional.normalize",
-        "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+        Text(
+            "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+            "使用 mindspore.ops.L2Normalize（或 mindspore.mint.nn.functional.normalize）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.ops.functional.normalize",
         "torch.nn.functional.normalize",
-        "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+        Text(
+            "use mindspore.ops.L2Normalize (or mindspore.mint.nn.functional.normalize)",
+            "使用 mindspore.ops.L2Normalize（或 mindspore.mint.nn.functional.normalize）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.ops.linear",
         "torch.nn.functional.linear",
-        "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+        Text(
+            "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+            "使用 mindspore.ops.dense（或 mindspore.mint.nn.functional.linear）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.ops.functional.linear",
         "torch.nn.functional.linear",
-        "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+        Text(
+            "use mindspore.ops.dense (or mindspore.mint.nn.functional.linear)",
+            "使用 mindspore.ops.dense（或 mindspore.mint.nn.functional.linear）",
+        ),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.no_grad",
         "torch.no_grad",
-        "remove the block: MindSpore computes gradients only in ms.value_and_grad and ms.grad "
-        "(mindspore.ops.stop_gradient for one value)",
+        Text(
+            "remove the block: MindSpore computes gradients only in ms.value_and_grad and ms.grad "
+            "(mindspore.ops.stop_gradient for one value)",
+            "删除该代码块：MindSpore 只在 ms.value_and_grad 和 ms.grad 中计算梯度（单个值可用 mindspore.ops.stop_gradient）",
+        ),
         NAME, (), "-", GRADIENT,
     ),
-    Mapping("mindspore.mint.nn.Module", "torch.nn.Module", "use mindspore.nn.Cell", NAME, (), "-", MODEL_AND_CELL),
+    Mapping(
+        "mindspore.mint.nn.Module",
+        "torch.nn.Module",
+        Text("use mindspore.nn.Cell", "使用 mindspore.nn.Cell"),
+        NAME, (), "-", MODEL_AND_CELL,
+    ),
     Mapping(
         "mindspore.mint.nn.ModuleList",
         "torch.nn.ModuleList",
-        "use mindspore.nn.CellList",
+        Text("use mindspore.nn.CellList", "使用 mindspore.nn.CellList"),
         NAME, (), "-", API_MAPPING,
     ),
     Mapping(
         "mindspore.mint.nn.Sequential",
         "torch.nn.Sequential",
-        "use mindspore.nn.SequentialCell",
+        Text("use mindspore.nn.SequentialCell", "使用 mindspore.nn.SequentialCell"),
         NAME, (), "-", API_MAPPING,
     ),
 )

@@ -13,6 +13,11 @@ from typing import Union
 from astroid import nodes
 
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, start_of
+from ms_lint.language import Text
+
+MORE_ARGUMENTS = Text("the call has more arguments than the one positional probability", "该调用除了一个位置参数形式的概率之外还有其他参数")
+NOT_LITERAL_NOR_NAME = Text("%s is neither a literal nor a name: check what it holds", "%s 既不是字面量也不是名称：请检查它的值")
+ARGUMENT_MISPLACED = Text("the argument is not where astroid says", "参数不在 astroid 给出的位置")
 
 SYMBOL = "dropout-positional-keep-prob"
 NODE_TYPES = (nodes.Call,)
@@ -20,12 +25,12 @@ NODE_TYPES = (nodes.Call,)
 
 def fix(call: nodes.Call, source: Source, context) -> Union[Fix, Refusal]:  # pylint: disable=unused-argument
     if len(call.args) != 1 or call.keywords:
-        return Refusal("the call has more arguments than the one positional probability")
+        return Refusal(MORE_ARGUMENTS)
     argument = call.args[0]
     if not isinstance(argument, (nodes.Const, nodes.Name)):
-        return Refusal(f"{argument.as_string()} is neither a literal nor a name: check what it holds")
+        return Refusal(NOT_LITERAL_NOR_NAME % (argument.as_string(),))
     at = start_of(argument)
     written = source.slice(at, (argument.end_lineno, argument.end_col_offset))
     if not written or (isinstance(argument, nodes.Name) and written != argument.name):
-        return Refusal("the argument is not where astroid says")
+        return Refusal(ARGUMENT_MISPLACED)
     return Fix([Edit.insert(at, "p=")], f"{call.func.as_string()}({written}) -> {call.func.as_string()}(p={written})")

@@ -23,9 +23,20 @@ import astroid
 from astroid import nodes
 from pylint.reporters import CollectingReporter
 
-from ms_lint import cli, files
+from ms_lint import cli, files, language
 from ms_lint.fixes import FIXERS
 from ms_lint.fixes.base import Fix, Outcome, Refusal, Source, overlaps
+from ms_lint.language import Text
+
+NOT_FOUND = Text("the flagged code was not found", "找不到被标记的代码")
+OVERLAPS = Text(
+    "it overlaps another fix in this file: run --fix again", "它与此文件中的另一个修复重叠：请再次运行 --fix"
+)
+FIXED = Text("fixed", "已修复")
+WOULD_FIX = Text("would fix", "将修复")
+LEFT_ALONE = Text("left alone", "未修复")
+WOULD_NOT_PARSE = Text("the fixed file would not parse; nothing was changed", "修复后的文件无法解析；未做任何修改")
+FIXER_FAILED = Text("the fixer failed (%s); please report it", "修复程序失败（%s）；请报告此问题")
 
 
 class Collector(CollectingReporter):
@@ -36,6 +47,7 @@ class Collector(CollectingReporter):
     def __init__(self):
         super().__init__()
         self.files: List[Tuple[str, str]] = []  # (module name, path)
+        self.speaking = language.EN  # the language of the run, set once it is configured
 
     def on_set_current_module(self, module: str, filepath: Optional[str]) -> None:
         if filepath and (module, filepath) not in self.files:
@@ -66,9 +78,16 @@ class FileFix:
 
 def collect(args: Sequence[str]):
     """(messages, [(module, path)]) of an ms-lint run with these arguments."""
+    reporter = _collected(args)
+    return reporter.messages, reporter.files
+
+
+def _collected(args: Sequence[str]) -> Collector:
+    """The reporter of an ms-lint run with these arguments, told the language the run speaks."""
     run = cli.run([*args, f"--output-format={__name__}.Collector", "--jobs=1"], exit=False)
     reporter = run.linter.reporter
-    return reporter.messages, reporter.files
+    reporter.speaking = language.of(run.linter)
+    return reporter
 
 
 def plan(messages, linted) -> List[FileFix]:
@@ -94,12 +113,12 @@ def plan(messages, linted) -> List[FileFix]:
         file_fix = by_file[path]
         node = _locate(modules.get(path), message, fixer.NODE_TYPES)
         if node is None:
-            result = Refusal("the flagged code was not found")
+            result = Refusal(NOT_FOUND)
         else:
             try:
                 result = fixer.fix(node, file_fix.source, context)
             except Exception as error:  # pylint: disable=broad-except
-                result = Refusal(f"the fixer failed ({type(error).__name__}); please report it")
+                result = Refusal(FIXER_FAILED % (type(error).__name__,))
         file_fix.outcomes.append(Outcome(message.path, message.line, message.symbol, result))
     for file_fix in by_file.values():
         _apply(file_fix)
@@ -112,7 +131,7 @@ def _apply(file_fix: FileFix) -> None:
         if not isinstance(outcome.result, Fix):
             continue
         if any(overlaps(outcome.result.edits, other.result.edits, file_fix.source) for other in accepted):
-            outcome.result = Refusal("it overlaps another fix in this file: run --fix again")
+            outcome.result = Refusal(OVERLAPS)
             continue
         accepted.append(outcome)
     if not accepted:
@@ -125,7 +144,7 @@ def _apply(file_fix: FileFix) -> None:
             text = None
     if text is None:
         for outcome in accepted:
-            outcome.result = Refusal("the fixed file would not parse; nothing was changed")
+            outcome.result = Refusal(WOULD_NOT_PARSE)
         return
     for outcome in accepted:
         outcome.applied = True
@@ -134,16 +153,20 @@ def _apply(file_fix: FileFix) -> None:
 
 def main(args: Sequence[str], write: bool, report: Callable[[], int]) -> int:
     """``ms-lint --fix`` (``write``) or ``ms-lint --diff``; ``report`` lints what is left and gives the exit status."""
-    messages, linted = collect(args)
+    reporter = _collected(args)
+    messages, linted, speaking = reporter.messages, reporter.files, reporter.speaking
     file_fixes = plan(messages, linted)
     notes = sys.stdout if write else sys.stderr
-    done = "fixed" if write else "would fix"
+    done = language.pick(FIXED if write else WOULD_FIX, speaking)
     for file_fix in file_fixes:
         for outcome in file_fix.outcomes:
             if outcome.applied:
-                print(f"{outcome.path}:{outcome.line}: {done} ({outcome.symbol}): {outcome.result.summary}", file=notes)
+                summary = language.pick(outcome.result.summary, speaking)
+                print(f"{outcome.path}:{outcome.line}: {done} ({outcome.symbol}): {summary}", file=notes)
             else:
-                print(f"{outcome.path}:{outcome.line}: left alone ({outcome.symbol}): {outcome.result.reason}", file=notes)
+                reason = language.pick(outcome.result.reason, speaking)
+                left = language.pick(LEFT_ALONE, speaking)
+                print(f"{outcome.path}:{outcome.line}: {left} ({outcome.symbol}): {reason}", file=notes)
     changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
     if not write:
         for file_fix in changed:

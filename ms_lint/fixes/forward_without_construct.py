@@ -17,7 +17,18 @@ from typing import Union
 from astroid import nodes
 
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, self_class
+from ms_lint.language import Text
 from ms_lint.semantics import cells
+
+NOT_FORWARD = Text("not a forward() method", "不是 forward() 方法")
+BOUND_TWICE = Text("the class binds '%s' or '%s' more than once", "该类多次绑定 '%s' 或 '%s'")
+UNREADABLE_BASE = Text("a base class cannot be read: it may call %s() by name", "无法读取某个基类：它可能按名称调用 %s()")
+NAME_POSITION_UNKNOWN = Text("the position of the method's name is unknown", "方法名的位置未知")
+NAME_MISPLACED = Text("the method's name is not where astroid says", "方法名不在 astroid 给出的位置")
+REACHED_BY_NAME = Text("%s:%s: %s reaches it by name", "%s:%s：%s 按名称访问它")
+NAME_USED = Text("%s:%s: the name '%s' is used", "%s:%s：使用了名称 '%s'")
+STRING_MAY_NAME = Text("%s:%s: the string '%s' may name it", "%s:%s：字符串 '%s' 可能指代它")
+SUBCLASS_NOT_FIXED = Text("subclass %s defines %s() too and is not fixed with it", "子类 %s 也定义了 %s()，且不会随之修复")
 
 SYMBOL = "forward-without-construct"
 NODE_TYPES = (nodes.FunctionDef,)
@@ -27,11 +38,11 @@ OLD, NEW = "forward", "construct"
 def fix(function: nodes.FunctionDef, source: Source, context) -> Union[Fix, Refusal]:
     classdef = function.parent
     if function.name != OLD or not isinstance(classdef, nodes.ClassDef):
-        return Refusal("not a forward() method")
+        return Refusal(NOT_FORWARD)
     if len(classdef.locals.get(OLD, ())) != 1 or NEW in classdef.locals:
-        return Refusal(f"the class binds '{OLD}' or '{NEW}' more than once")
+        return Refusal(BOUND_TWICE % (OLD, NEW))
     if not cells.ancestry(classdef).complete:
-        return Refusal(f"a base class cannot be read: it may call {OLD}() by name")
+        return Refusal(UNREADABLE_BASE % (OLD,))
     for module in context.modules:
         refusal = _called_by_name(module, classdef)
         if refusal:
@@ -41,10 +52,10 @@ def fix(function: nodes.FunctionDef, source: Source, context) -> Union[Fix, Refu
             return refusal
     position = function.position
     if position is None:
-        return Refusal("the position of the method's name is unknown")
+        return Refusal(NAME_POSITION_UNKNOWN)
     name_start = (position.end_lineno, position.end_col_offset - len(OLD))
     if source.slice(name_start, (position.end_lineno, position.end_col_offset)) != OLD:
-        return Refusal("the method's name is not where astroid says")
+        return Refusal(NAME_MISPLACED)
     return Fix([Edit(name_start, (position.end_lineno, position.end_col_offset), NEW)], f"{classdef.name}.{OLD} -> {NEW}")
 
 
@@ -55,11 +66,11 @@ def _called_by_name(module: nodes.Module, classdef: nodes.ClassDef):
             owner = self_class(node)
             if owner is not None and not _related(owner, classdef):
                 continue  # self.forward in an unrelated class is that class's own method
-            return Refusal(f"{where}:{node.fromlineno}: {node.as_string()} reaches it by name")
+            return Refusal(REACHED_BY_NAME % (where, node.fromlineno, node.as_string()))
         if isinstance(node, nodes.Name) and node.name == OLD and _names_the_method(node, classdef):
-            return Refusal(f"{where}:{node.fromlineno}: the name '{OLD}' is used")
+            return Refusal(NAME_USED % (where, node.fromlineno, OLD))
         if isinstance(node, nodes.Const) and node.value == OLD:
-            return Refusal(f"{where}:{node.fromlineno}: the string '{OLD}' may name it")
+            return Refusal(STRING_MAY_NAME % (where, node.fromlineno, OLD))
     return None
 
 
@@ -88,5 +99,5 @@ def _unfixed_subclass(module: nodes.Module, classdef: nodes.ClassDef, context):
         if other is classdef or classdef not in cells.ancestry(other).user:
             continue
         if OLD in other.locals and NEW not in other.locals and not context.flagged(other.locals[OLD][0]):
-            return Refusal(f"subclass {other.name} defines {OLD}() too and is not fixed with it")
+            return Refusal(SUBCLASS_NOT_FIXED % (other.name, OLD))
     return None

@@ -12,6 +12,15 @@ from typing import Union
 from astroid import nodes
 
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of
+from ms_lint.language import Text
+
+NO_MECHANICAL_EQUIVALENT = Text(
+    "no mechanical MindSpore equivalent: rewrite it as the message says",
+    "没有可机械替换的 MindSpore 等价写法：请按检查结果的说明改写",
+)
+NAME_MISPLACED = Text("the method's name is not where astroid says", "方法名不在 astroid 给出的位置")
+TRAIN_ARGUMENTS = Text("train() is called with arguments other than mode", "train() 的调用带有 mode 以外的参数")
+EVAL_ARGUMENTS = Text("eval() is called with arguments", "eval() 的调用带有参数")
 
 SYMBOL = "pytorch-method-on-cell-or-tensor"
 NODE_TYPES = (nodes.Call,)
@@ -21,15 +30,15 @@ NEW = "set_train"
 def fix(call: nodes.Call, source: Source, context) -> Union[Fix, Refusal]:  # pylint: disable=unused-argument
     func = call.func
     if not isinstance(func, nodes.Attribute) or func.attrname not in ("eval", "train"):
-        return Refusal("no mechanical MindSpore equivalent: rewrite it as the message says")
+        return Refusal(NO_MECHANICAL_EQUIVALENT)
     name_end = (func.end_lineno, func.end_col_offset)
     name_start = (func.end_lineno, func.end_col_offset - len(func.attrname))
     if source.slice(name_start, name_end) != func.attrname:
-        return Refusal("the method's name is not where astroid says")
+        return Refusal(NAME_MISPLACED)
     if func.attrname == "eval":
         if call.args or call.keywords:
-            return Refusal("eval() is called with arguments")
+            return Refusal(EVAL_ARGUMENTS)
         return Fix([Edit(name_start, end_of(call), f"{NEW}(False)")], f"{func.as_string()}() -> {NEW}(False)")
     if any(keyword.arg != "mode" for keyword in call.keywords or ()) or len(call.args) > 1:
-        return Refusal("train() is called with arguments other than mode")
+        return Refusal(TRAIN_ARGUMENTS)
     return Fix([Edit(name_start, name_end, NEW)], f"{func.as_string()}(...) -> {NEW}(...)")

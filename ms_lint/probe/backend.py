@@ -29,9 +29,13 @@ from pathlib import Path
 from queue import Empty, Queue
 from typing import Dict, List, Optional, Sequence
 
-from ms_lint.probe.verdict import Outcome, Task, Verdict, outcome_from_reply, unconfirmable
+from ms_lint import language
+from ms_lint.language import Text
+from ms_lint.probe.verdict import Outcome, Task, Verdict, evidence_from, outcome_from_reply, unconfirmable
 
 STDERR_TAIL = 600
+TIMED_OUT = Text("timed out after %s s", "%s 秒后超时")
+CRASHED = Text("the MindSpore process crashed (%s)", "MindSpore 进程崩溃（%s）")
 _BACKENDS: "weakref.WeakSet[ProcessBackend]" = weakref.WeakSet()
 
 
@@ -126,11 +130,11 @@ class Child:
                 on_crash = message.get("on_crash", on_crash)
         except TimeoutError as error:
             self.kill()
-            raise ChildFailed(f"timed out after {timeout:g} s") from error
+            raise ChildFailed(TIMED_OUT % (f"{timeout:g}",)) from error
         except (EOFError, OSError, ValueError) as error:
             reason = self.death()
             self.kill()
-            raise ChildFailed(f"the MindSpore process crashed ({reason})", on_crash, reason) from error
+            raise ChildFailed(CRASHED % (reason,), on_crash, reason) from error
 
     def ask(self, request: Dict, timeout: float) -> Dict:
         try:
@@ -138,7 +142,7 @@ class Child:
         except OSError as error:
             reason = self.death()
             self.kill()
-            raise ChildFailed(f"the MindSpore process crashed ({reason})") from error
+            raise ChildFailed(CRASHED % (reason,)) from error
         return self.receive(timeout)
 
     # -- life and death ---------------------------------------------------------------
@@ -203,8 +207,10 @@ def _failed(error: ChildFailed) -> Outcome:
     """A timeout or crash: unconfirmable, unless the experiment said what a crash there means."""
     meant = error.on_crash
     if meant and error.death:
-        return Outcome(Verdict(meant["status"], f"{meant['evidence']} ({error.death})", bool(meant.get("repeatable"))))
-    return Outcome(unconfirmable(str(error), repeatable=False))
+        meaning = evidence_from(meant)
+        died = Text.pair(f"{meaning} ({error.death})", f"{language.pick(meaning, language.ZH)}（{error.death}）")
+        return Outcome(Verdict(meant["status"], died, bool(meant.get("repeatable"))))
+    return Outcome(unconfirmable(error.args[0] if error.args else str(error), repeatable=False))
 
 
 def child_environment() -> Dict[str, str]:
@@ -325,7 +331,7 @@ class ProcessBackend:
                     outcomes.append(_failed(error))
             return outcomes
         except (ChildFailed, OSError) as error:
-            return [Outcome(unconfirmable(f"the MindSpore process crashed ({error})", repeatable=False))]
+            return [Outcome(unconfirmable(CRASHED % (error,), repeatable=False))]
         finally:
             for child in children:
                 child.stop()

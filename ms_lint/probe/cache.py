@@ -23,7 +23,7 @@ from typing import Dict, Iterable, Optional
 
 from ms_lint import files
 from ms_lint.probe.source import file_digest
-from ms_lint.probe.verdict import Verdict
+from ms_lint.probe.verdict import Verdict, evidence_fields, evidence_from
 
 FORMAT = 1
 OFF = "off"
@@ -82,7 +82,7 @@ class Cache:
             if self.digest(path) != digest:
                 return None
         try:
-            return Verdict(entry["status"], entry["evidence"])
+            return Verdict(entry["status"], evidence_from(entry)) if "evidence" in entry else None
         except (KeyError, ValueError):
             return None
 
@@ -92,7 +92,7 @@ class Cache:
         entry = {
             "format": FORMAT,
             "status": verdict.status,
-            "evidence": verdict.evidence,
+            **evidence_fields(verdict.evidence),
             "deps": {path: self.digest(path) for path in sorted(set(deps))},
         }
         path = self._path(key)

@@ -29,11 +29,20 @@ from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE_FAILURE
 
 from ms_lint.checkers.base import STRICT_ENV, Finding, FindingHook, MindSporeChecker, emit_finding, in_module
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe import backend, cache, config, engine
 from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, Verdict
 
 NOTICE = "mindspore-probe-notice"
-STDIN = "the runtime probe does not run on --from-stdin input (it would run the file on disk, not the text linted)"
+STDIN = Text(
+    "the runtime probe does not run on --from-stdin input (it would run the file on disk, not the text linted)",
+    "运行时探测不处理 --from-stdin 输入（它会运行磁盘上的文件，而不是被检查的文本）",
+)
+PROBE_FAILED = Text(
+    "the runtime probe failed (%s: %s); findings keep their static confidence",
+    "运行时探测失败（%s: %s）；检查结果保留其静态置信度",
+)
 CONFIDENCE = {CONFIRMED: HIGH, NOT_REPRODUCED: INFERENCE_FAILURE}
 
 
@@ -47,10 +56,14 @@ class ProbeChecker(MindSporeChecker, FindingHook):
 
     msgs = {
         "I7399": (
-            "Runtime probe: %s",
+            Text("Runtime probe: %s", "运行时探测：%s"),
             NOTICE,
-            "Said once per run when the runtime probe cannot run some or all findings (MindSpore missing or failing "
-            "to import, an invalid configuration). The findings concerned keep their static confidence.",
+            Text(
+                "Said once per run when the runtime probe cannot run some or all findings (MindSpore missing or "
+                "failing to import, an invalid configuration). The findings concerned keep their static confidence.",
+                "当运行时探测无法运行部分或全部检查结果时（未安装 MindSpore 或导入失败、配置无效），每次运行提示一次。"
+                "相关检查结果保留其静态置信度。",
+            ),
             {"scope": WarningScope.LINE},
         )
     }
@@ -133,7 +146,7 @@ class ProbeChecker(MindSporeChecker, FindingHook):
         except Exception as error:  # pylint: disable=broad-except
             if os.environ.get(STRICT_ENV):
                 raise
-            self._note(f"the runtime probe failed ({type(error).__name__}: {error}); findings keep their static confidence", held[0].module, held[0].path)
+            self._note(PROBE_FAILED % (type(error).__name__, error), held[0].module, held[0].path)
         finally:
             order = sorted(range(len(held)), key=lambda index: (held[index].path, held[index].line, held[index].col))
             for index in order:
@@ -141,7 +154,8 @@ class ProbeChecker(MindSporeChecker, FindingHook):
                 if verdict is None:
                     emit_finding(finding)
                 else:
-                    emit_finding(finding, confidence_for(verdict, finding.confidence), verdict.suffix)
+                    suffix = verdict.suffix_in(language.of(self.linter))
+                    emit_finding(finding, confidence_for(verdict, finding.confidence), suffix)
         self._say_notices()
 
     # -- notices --------------------------------------------------------------------------
@@ -162,7 +176,8 @@ class ProbeChecker(MindSporeChecker, FindingHook):
                 continue
             self._said.add(text)
             with in_module(self.linter, module, path):
-                BaseChecker.add_message(self, NOTICE, line=1, args=(text,), confidence=HIGH)
+                args = (language.pick(text, language.of(self.linter)),)
+                BaseChecker.add_message(self, NOTICE, line=1, args=args, confidence=HIGH)
 
     def get_map_data(self):
         pending, self._pending = self._pending, []

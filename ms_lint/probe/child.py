@@ -19,8 +19,12 @@ import time
 import traceback
 from typing import Any, Dict, TextIO, Tuple
 
+from ms_lint.language import Text
 
 DIRECTORY_ENV = "MS_LINT_PROBE_DIR"
+EXITED = Text("the code under test called sys.exit(%s)", "被测代码调用了 sys.exit(%s)")
+FAILED = Text("the experiment failed: %s: %s%s", "实验失败：%s: %s%s")
+AT = Text(" at %s:%s", "（位于 %s:%s）")
 
 
 def _protocol_streams() -> Tuple[TextIO, TextIO]:
@@ -51,7 +55,7 @@ def _experiment(reference: str):
 
 def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
     """Run one experiment; its verdict (or raw data for a multi-process comparison) as a reply."""
-    from ms_lint.probe.verdict import Unconfirmable, Verdict  # pylint: disable=import-outside-toplevel
+    from ms_lint.probe.verdict import Unconfirmable, Verdict, evidence_fields  # pylint: disable=import-outside-toplevel
 
     reply: Dict[str, Any] = {"id": request.get("id")}
     started = time.perf_counter()
@@ -63,19 +67,19 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
             )
         result = experiment.run(runtime, request.get("payload") or {})
         if isinstance(result, Verdict):
-            reply.update(status=result.status, evidence=result.evidence, repeatable=result.repeatable)
+            reply.update(status=result.status, repeatable=result.repeatable, **evidence_fields(result.evidence))
             if runtime.tainted:  # should the process die before the reply is out, the verdict stands
                 runtime.if_crashed(result.status, result.evidence, repeatable=result.repeatable)
         else:
             reply["data"] = result
     except Unconfirmable as error:
-        reply.update(status="unconfirmable", evidence=str(error))
+        reply.update(status="unconfirmable", **evidence_fields(error.args[0] if error.args else str(error)))
     except SystemExit as error:
-        reply.update(status="unconfirmable", evidence=f"the code under test called sys.exit({error.code!r})")
+        reply.update(status="unconfirmable", **evidence_fields(EXITED % (repr(error.code),)))
     except Exception as error:  # pylint: disable=broad-except
         where = traceback.extract_tb(error.__traceback__)[-1:]
-        at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
-        reply.update(status="unconfirmable", evidence=f"the experiment failed: {type(error).__name__}: {error}{at}")
+        at = AT % (os.path.basename(where[0].filename), where[0].lineno) if where else ""
+        reply.update(status="unconfirmable", **evidence_fields(FAILED % (type(error).__name__, error, at)))
     reply["deps"] = runtime.deps()
     reply["devices"] = sorted(runtime.requested_devices)
     reply["restart"] = runtime.tainted

@@ -18,7 +18,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Protocol, Sequence
 
-from ms_lint import options
+from ms_lint import language, options
+from ms_lint.language import Text
 from ms_lint.checkers.base import STRICT_ENV
 from ms_lint.probe import cache as cache_module
 from ms_lint.probe import config as config_module
@@ -26,11 +27,30 @@ from ms_lint.probe import guesses, source
 from ms_lint.probe.experiments import EXPERIMENTS, Context, Experiment
 from ms_lint.probe.verdict import MISSING_PACKAGE, Outcome, Task, Verdict, unconfirmable
 
-NO_EXPERIMENT = "no experiment for this rule yet"
-NOT_INSTALLED = (
+NO_EXPERIMENT = Text("no experiment for this rule yet", "该规则还没有实验")
+NOT_INSTALLED = Text(
     "MindSpore is not installed in this Python, so the runtime probe ran nothing; ms_lint's findings keep their "
-    "static confidence (install MindSpore with ms_lint's probe extra: pip install \"<ms_lint checkout>[probe]\")"
+    "static confidence (install MindSpore with ms_lint's probe extra: pip install \"<ms_lint checkout>[probe]\")",
+    "此 Python 中未安装 MindSpore，因此运行时探测没有运行任何东西；ms_lint 的检查结果保留其静态置信度"
+    "（请用 ms_lint 的 probe 额外依赖安装 MindSpore：pip install \"<ms_lint checkout>[probe]\"）",
 )
+MISSING_PACKAGES = Text(
+    "%s finding%s could not be probed: their modules import packages that are not installed here: %s; "
+    "install the project's requirements beside MindSpore to probe them",
+    "%s 个检查结果%s无法探测：它们的模块导入了此处未安装的包：%s；请在 MindSpore 旁安装项目的依赖后再探测",
+)
+NO_START = Text(
+    "the runtime probe could not start MindSpore (%s); findings it did not run keep their static confidence",
+    "运行时探测无法启动 MindSpore（%s）；未运行的检查结果保留其静态置信度",
+)
+CONFIG_IGNORED = Text("ignored part of the probe configuration in %s: %s", "已忽略 %s 中探测配置的一部分：%s")
+NO_PLAN = Text("the probe could not plan an experiment: %s: %s", "探测无法安排实验：%s: %s")
+NOTHING_RETURNED = Text("the experiment returned nothing", "实验没有返回任何结果")
+RUN_ON_CPU = Text(
+    " (run on CPU: the code asks for %s, which this MindSpore lacks; that request was skipped)",
+    "（在 CPU 上运行：代码要求使用 %s，而此 MindSpore 不支持；已跳过该请求）",
+)
+PLURAL = Text("s", "")
 
 
 class Backend(Protocol):
@@ -82,11 +102,8 @@ class Engine:
         missing = _missing_packages(report.verdicts.values())
         if missing:
             count = sum(missing.values())
-            report.notices.append(
-                f"{count} finding{'s' if count > 1 else ''} could not be probed: their modules import packages that "
-                f"are not installed here: {', '.join(f'{name} ({n})' for name, n in sorted(missing.items()))}; "
-                "install the project's requirements beside MindSpore to probe them"
-            )
+            packages = ", ".join(f"{name} ({n})" for name, n in sorted(missing.items()))
+            report.notices.append(MISSING_PACKAGES % (count, PLURAL if count > 1 else "", packages))
         return report
 
     def _probe(self, findings: Sequence) -> Report:
@@ -127,8 +144,7 @@ class Engine:
                 self.cache.put(keys[index], verdict, deps)
         if backend.failure:
             report.notices.append(
-                f"the runtime probe could not start MindSpore ({backend.failure}); findings it did not run keep their "
-                "static confidence"
+                NO_START % (backend.failure,)
             )
         return report
 
@@ -138,7 +154,7 @@ class Engine:
             return unconfirmable(NO_EXPERIMENT)
         config = self.config_for(finding.path)
         for error in config.errors:
-            notice = f"ignored part of the probe configuration in {config.source}: {error}"
+            notice = CONFIG_IGNORED % (config.source, error)
             if notice not in report.notices:
                 report.notices.append(notice)
         root = source.import_root(finding.path, finding.module)
@@ -150,7 +166,7 @@ class Engine:
         except Exception as error:  # pylint: disable=broad-except
             if os.environ.get(STRICT_ENV):
                 raise
-            return unconfirmable(f"the probe could not plan an experiment: {type(error).__name__}: {error}", repeatable=False)
+            return unconfirmable(NO_PLAN % (type(error).__name__, error), repeatable=False)
 
     def _key(self, task: Task) -> str:
         parts = [cache_module.FORMAT, self.version, self.environment, source.file_digest(task.path), task.key()]
@@ -164,11 +180,11 @@ class Engine:
         elif failed:
             verdict = failed[0]
         else:
-            verdict = unconfirmable("the experiment returned nothing", repeatable=False)
+            verdict = unconfirmable(NOTHING_RETURNED, repeatable=False)
         devices = sorted({device for result in results for device in result.devices})
         if devices:
-            note = f" (run on CPU: the code asks for {', '.join(devices)}, which this MindSpore lacks; that request was skipped)"
-            verdict = Verdict(verdict.status, verdict.evidence + note, verdict.repeatable)
+            note = RUN_ON_CPU % (", ".join(devices),)
+            verdict = Verdict(verdict.status, language.join("", (verdict.evidence, note)), verdict.repeatable)
         return verdict
 
 

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
+from ms_lint.language import Text
 from ms_lint.probe import source
 
 MAX_FILES = 3000
@@ -63,16 +64,20 @@ BY_PATTERN: Tuple[Tuple[Tuple[str, ...], Tuple[str, ...], Any], ...] = (
     (("_len", "_length"), (), 16),
 )
 BY_ANNOTATION = {"int": 2, "float": 0.0, "bool": False}
+AS_BUILT = Text("as built at %s:%s", "按 %s:%s 处的方式构建")
+DEFAULTS = Text("with its parameters' defaults", "使用其参数的默认值")
+FROM_NAMES = Text("guessed from the parameters' names: %s", "根据参数名猜测：%s")
 
 
 @dataclass(frozen=True)
 class Guess:
     args: Tuple[Any, ...]
     kwargs: Dict[str, Any]
-    origin: str  # "as built at train.py:57", "with its parameters' defaults", "guessed from names: dim=8"
+    origin: Text  # "as built at train.py:57", "with its parameters' defaults", "guessed from names: dim=8"
 
     def spec(self) -> Dict[str, Any]:
-        return {"args": list(self.args), "kwargs": dict(self.kwargs), "guessed": self.origin}
+        guessed = {"guessed": str.__str__(self.origin), "guessed_zh": self.origin.zh}
+        return {"args": list(self.args), "kwargs": dict(self.kwargs), **guessed}
 
 
 def constructor(path: str, qualname: str, root: str, files: Optional[Callable[[str], tuple]] = None) -> Optional[Guess]:
@@ -90,12 +95,12 @@ def constructor(path: str, qualname: str, root: str, files: Optional[Callable[[s
     for site_path, call, function in _call_sites(path, (files or project_files)(root), name):
         found = _arguments(call, function, site_path, same_module=os.path.samefile(site_path, path), signature=signature)
         if found is not None:
-            return Guess(found[0], found[1], f"as built at {_shown_path(site_path, root)}:{call.lineno}")
+            return Guess(found[0], found[1], AS_BUILT % (_shown_path(site_path, root), call.lineno))
     if not signature:
         return None  # unknown, or nothing to choose: the class is built with no arguments
     required = [parameter for parameter, has_default in signature.items() if not has_default]
     if not required:
-        return Guess((), {}, "with its parameters' defaults")
+        return Guess((), {}, DEFAULTS)
     kwargs = {}
     for parameter in required:
         value = _conventional(parameter, init)
@@ -105,7 +110,7 @@ def constructor(path: str, qualname: str, root: str, files: Optional[Callable[[s
             return None
         kwargs[parameter] = value
     chosen = ", ".join(f"{key}={shown_value(value)}" for key, value in kwargs.items())
-    return Guess((), kwargs, f"guessed from the parameters' names: {chosen}")
+    return Guess((), kwargs, FROM_NAMES % (chosen,))
 
 
 def shown_value(value: Any) -> str:

@@ -29,10 +29,32 @@ import tempfile
 import traceback
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from ms_lint.language import Text
 from ms_lint.probe.guesses import BUILD_MARK, NAME_MARK, shown_value
-from ms_lint.probe.verdict import Unconfirmable, missing_package, one_line
+from ms_lint.probe.verdict import Unconfirmable, evidence_fields, missing_package, one_line
 
 MAX_ERROR = 200  # an error's first line in the evidence; MAX_EVIDENCE bounds the whole
+IMPORT_FAILED = Text("importing %s failed: %s%s", "导入 %s 失败：%s%s")
+NO_MODULE = Text("no module is loaded", "没有加载任何模块")
+AT = Text(" (at %s:%s)", "（位于 %s:%s）")
+CANNOT_IMPORT = Text("cannot import %s", "无法导入 %s")
+IMPORTED_ELSEWHERE = Text("importing %s gave %s, not %s", "导入 %s 得到的是 %s，而不是 %s")
+NOT_DEFINED = Text("%s is not defined when %s is imported", "%s 在导入 %s 时未定义")
+BAD_LAMBDA = Text("%s is not a valid lambda: %s", "%s 不是有效的 lambda：%s")
+NEEDS_ARGUMENTS = Text(
+    "%s() needs %s: give them in a [[tool.ms_lint.probe.%ss]] entry for %s",
+    "%s() 需要 %s：请在 [[tool.ms_lint.probe.%ss]] 中为 %s 添加一项给出它们",
+)
+BUILD_FAILED_GUESSED = Text(
+    "building %s%s raised %s: give its arguments in a [[tool.ms_lint.probe.%ss]] entry",
+    "构建 %s%s 时抛出 %s：请在 [[tool.ms_lint.probe.%ss]] 中添加一项给出它的参数",
+)
+BUILD_FAILED = Text("building %s raised %s", "构建 %s 时抛出 %s")
+NOT_A_DTYPE = Text("%s is not a MindSpore dtype", "%s 不是 MindSpore 的 dtype")
+UNKNOWN_RANK = Text(
+    "an input of unknown rank cannot be given a static shape: write its shape",
+    "秩未知的输入无法给出静态形状：请写出它的形状",
+)
 # "In file /src/net.py:12~13, 8~20" in tracebacks; IR dumps add "/<code>/" after the columns.
 TRACE_FRAME = re.compile(r"In file (?P<path>[^\n]+?):(?P<start>\d+)(?:~(?P<end>\d+))?(?:, \d+(?:~\d+)?)?(?=/|\s|$)")
 IR_SHAPE = re.compile(r"<Tensor\[(?P<dtype>\w+)\], \((?P<dims>[-\d, ]*)\)")
@@ -273,7 +295,7 @@ class Runtime:
                     self.module = self._import(path, module)
                 return
             except Unconfirmable as error:
-                self.module_error = str(error)
+                self.module_error = error.args[0] if error.args else str(error)
                 return
             except BaseException as error:  # pylint: disable=broad-except
                 if isinstance(error, KeyboardInterrupt):
@@ -287,7 +309,7 @@ class Runtime:
                 if top is not None and home is None:
                     self.module_error = missing_package(top, self._where(error, path))
                 else:
-                    self.module_error = f"importing {module} failed: {error_text(error)}{self._where(error, path)}"
+                    self.module_error = IMPORT_FAILED % (module, error_text(error), self._where(error, path))
                 return
 
     def if_crashed(self, status: Optional[str], evidence: str = "", repeatable: bool = False) -> None:
@@ -295,7 +317,7 @@ class Runtime:
 
         ``repeatable``: the verdict holds whatever killed the process (it was reached before).
         """
-        meaning = {"status": status, "evidence": evidence, "repeatable": repeatable} if status else None
+        meaning = {"status": status, "repeatable": repeatable, **evidence_fields(evidence)} if status else None
         self.notify({"on_crash": meaning})
 
     @contextlib.contextmanager
@@ -323,7 +345,7 @@ class Runtime:
     def reload(self) -> Any:
         """Import the current file's module (and its user imports) anew: fresh Cells, fresh state."""
         if self.loaded is None:
-            raise Unconfirmable("no module is loaded")
+            raise Unconfirmable(NO_MODULE)
         path, module, root, paths = self.loaded
         return self.load(path, module, root, fresh=True, paths=paths)
 
@@ -339,20 +361,20 @@ class Runtime:
         for root in self.roots:
             if self.is_user_file(last.filename, [root]):
                 shown = os.path.relpath(os.path.realpath(last.filename), os.path.realpath(root))
-        return f" (at {shown}:{last.lineno})"
+        return AT % (shown, last.lineno)
 
     def _import(self, path: str, module: str) -> Any:
         if "." not in module:
             spec = importlib.util.spec_from_file_location(module, path)
             if spec is None or spec.loader is None:
-                raise Unconfirmable(f"cannot import {path}")
+                raise Unconfirmable(CANNOT_IMPORT % (path,))
             loaded = importlib.util.module_from_spec(spec)
             sys.modules[module] = loaded
             spec.loader.exec_module(loaded)
             return loaded
         loaded = importlib.import_module(module)
         if not same_file(getattr(loaded, "__file__", "") or "", path):
-            raise Unconfirmable(f"importing {module} gave {getattr(loaded, '__file__', None)}, not {path}")
+            raise Unconfirmable(IMPORTED_ELSEWHERE % (module, getattr(loaded, "__file__", None), path))
         return loaded
 
     def resolve(self, qualname: str, module: Any = None) -> Any:
@@ -366,7 +388,7 @@ class Runtime:
         if found is _MISSING and module is None:
             found = _imported(qualname)
         if found is _MISSING:
-            raise Unconfirmable(f"{qualname} is not defined when {getattr(self.module, '__name__', '?')} is imported")
+            raise Unconfirmable(NOT_DEFINED % (qualname, getattr(self.module, "__name__", "?")))
         return found
 
     def resolve_reference(self, reference: str) -> Any:
@@ -375,7 +397,7 @@ class Runtime:
             try:
                 return eval(reference, vars(self.module))  # pylint: disable=eval-used  # the user's configuration
             except Exception as error:  # pylint: disable=broad-except
-                raise Unconfirmable(f"{reference!r} is not a valid lambda: {error_text(error)}") from error
+                raise Unconfirmable(BAD_LAMBDA % (repr(reference), error_text(error))) from error
         if ":" not in reference:
             return self.resolve(reference)
         module_name, _, attr = reference.partition(":")
@@ -384,14 +406,14 @@ class Runtime:
             module_name = os.path.splitext(os.path.basename(module_path))[0]
             spec = importlib.util.spec_from_file_location(f"_ms_lint_probe_{module_name}", module_path)
             if spec is None or spec.loader is None:
-                raise Unconfirmable(f"cannot import {module_path}")
+                raise Unconfirmable(CANNOT_IMPORT % (module_path,))
             loaded = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(loaded)
         else:
             try:
                 loaded = importlib.import_module(module_name)
             except Exception as error:  # pylint: disable=broad-except
-                raise Unconfirmable(f"importing {module_name} failed: {error_text(error)}") from error
+                raise Unconfirmable(IMPORT_FAILED % (module_name, error_text(error), "")) from error
         return self.resolve(attr, loaded)
 
     # -- Cells --------------------------------------------------------------------------
@@ -412,7 +434,7 @@ class Runtime:
             if missing:
                 names, bare = ", ".join(missing), qualname.rpartition(":")[2]
                 raise Unconfirmable(
-                    f"{bare}() needs {names}: give them in a [[tool.ms_lint.probe.{what}s]] entry for {bare}"
+                    NEEDS_ARGUMENTS % (bare, names, what, bare)
                 )
         try:
             return maker(*args, **kwargs)
@@ -421,10 +443,9 @@ class Runtime:
         except Exception as error:  # pylint: disable=broad-except
             if spec.get("guessed"):
                 raise Unconfirmable(
-                    f"building {shown}{self.origin(spec)} raised {error_text(error)}: give its arguments in a "
-                    f"[[tool.ms_lint.probe.{what}s]] entry"
+                    BUILD_FAILED_GUESSED % (shown, self.origin(spec), error_text(error), what)
                 ) from error
-            raise Unconfirmable(f"building {shown} raised {error_text(error)}") from error
+            raise Unconfirmable(BUILD_FAILED % (shown, error_text(error))) from error
 
     def _value(self, value: Any) -> Any:
         """A spec value: ``{"$name": "Block"}`` is that class or function of the current module."""
@@ -436,7 +457,7 @@ class Runtime:
             except Unconfirmable:
                 raise
             except Exception as error:  # pylint: disable=broad-except
-                raise Unconfirmable(f"building {value[BUILD_MARK]}() raised {error_text(error)}") from error
+                raise Unconfirmable(BUILD_FAILED % (f"{value[BUILD_MARK]}()", error_text(error))) from error
         if isinstance(value, list):
             return [self._value(item) for item in value]
         return value
@@ -453,7 +474,9 @@ class Runtime:
     def origin(spec: Optional[Dict[str, Any]]) -> str:
         """Where the arguments came from when the probe chose them: `` (as built at train.py:57)``."""
         guessed = (spec or {}).get("guessed")
-        return f" ({guessed})" if guessed else ""
+        if not guessed:
+            return ""
+        return Text.pair(f" ({guessed})", f"（{(spec or {}).get('guessed_zh') or guessed}）")
 
     def tensor(self, spec: Dict[str, Any], none_size: Optional[int] = None) -> Any:
         """A Tensor for an input spec: a placeholder (``None`` dims kept) or, with ``none_size``, zeros."""
@@ -462,12 +485,12 @@ class Runtime:
         ms = self.ms
         dtype = getattr(ms, spec.get("dtype") or "float32", None)
         if dtype is None or not isinstance(dtype, type(ms.float32).__mro__[-3]):  # mindspore's typing.Type
-            raise Unconfirmable(f"{spec.get('dtype')!r} is not a MindSpore dtype")
+            raise Unconfirmable(NOT_A_DTYPE % (repr(spec.get("dtype")),))
         shape = spec.get("shape")
         if none_size is None:
             return ms.Tensor(shape=None if shape is None else list(shape), dtype=dtype)
         if shape is None:
-            raise Unconfirmable("an input of unknown rank cannot be given a static shape: write its shape")
+            raise Unconfirmable(UNKNOWN_RANK)
         import numpy  # pylint: disable=import-outside-toplevel
 
         dims = [none_size if dim is None else dim for dim in shape]

@@ -16,11 +16,21 @@ import statistics
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe.verdict import Verdict, confirmed, not_reproduced, unconfirmable
 
 SLOWER = 2.0  # a median ratio to the reference at or above this confirms
 REPEATS = 5  # interleaved pairs of runs
 OUTLIERS = 1  # pairs allowed on the other side of SLOWER than the median: a one-off stall
+MEASURED = Text(
+    "%s took %s ms per sample, %sx %s (median of %s interleaved runs, %sx to %sx)",
+    "%s 每个样本耗时 %s ms，是 %s 倍（相对于%s；%s 次交错运行的中位数，%s 倍到 %s 倍）",
+)
+BELOW = Text("%s of %s runs below %sx", "%s/%s 次运行低于 %s 倍")
+AT_OR_ABOVE = Text("%s of %s runs at or above %sx", "%s/%s 次运行达到或超过 %s 倍")
+LOAD = Text("load %s on %s cores", "负载 %s（%s 个核心）")
+NOISY = Text("timings too noisy (%s), measured again next run: %s", "计时噪声过大（%s），下次运行重新测量：%s")
 
 
 @dataclass(frozen=True)
@@ -87,15 +97,15 @@ def decide(timings: Timings, subject: str, reference: str) -> Verdict:
     ratio = statistics.median(ratios)
     slower = ratio >= SLOWER
     disagreeing = sum(1 for each in ratios if (each >= SLOWER) != slower)
-    measured = (
-        f"{subject} took {statistics.median(timings.flagged) * 1000:.2f} ms per sample, {ratio:.1f}x {reference} "
-        f"(median of {len(ratios)} interleaved runs, {min(ratios):.1f}x to {max(ratios):.1f}x)"
+    measured = MEASURED % (
+        subject, f"{statistics.median(timings.flagged) * 1000:.2f}", f"{ratio:.1f}", reference,
+        len(ratios), f"{min(ratios):.1f}", f"{max(ratios):.1f}",
     )
     noise = []
     if disagreeing > OUTLIERS:
-        noise.append(f"{disagreeing} of {len(ratios)} runs {'below' if slower else 'at or above'} {SLOWER:g}x")
+        noise.append((BELOW if slower else AT_OR_ABOVE) % (disagreeing, len(ratios), f"{SLOWER:g}"))
     if timings.busy:
-        noise.append(f"load {timings.load:.1f} on {timings.cores} cores")
+        noise.append(LOAD % (f"{timings.load:.1f}", timings.cores))
     if noise:
-        return unconfirmable(f"timings too noisy ({'; '.join(noise)}), measured again next run: {measured}", repeatable=False)
+        return unconfirmable(NOISY % (language.join("; ", noise), measured), repeatable=False)
     return confirmed(measured) if slower else not_reproduced(measured)

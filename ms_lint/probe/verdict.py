@@ -12,17 +12,45 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, Optional, Tuple
 
+from ms_lint import language
+from ms_lint.language import Text
+
 CONFIRMED = "confirmed"
 NOT_REPRODUCED = "not reproduced"
 UNCONFIRMABLE = "unconfirmable"
 STATUSES = (CONFIRMED, NOT_REPRODUCED, UNCONFIRMABLE)
+# How a message names each status (the SARIF reporter reads either back).
+STATUS_WORDS = {
+    CONFIRMED: Text("confirmed", "已确认"),
+    NOT_REPRODUCED: Text("not reproduced", "未复现"),
+    UNCONFIRMABLE: Text("unconfirmable", "无法确认"),
+}
 MAX_EVIDENCE = 400
 
 
 def one_line(text: Any, limit: int = MAX_EVIDENCE) -> str:
-    """Evidence fit for the end of a pylint message: one line, bounded, no ``[probe`` inside."""
+    """Evidence fit for the end of a pylint message: one line, bounded, no ``[probe`` inside.
+
+    A :class:`~ms_lint.language.Text` stays one, both languages made fit."""
+    if isinstance(text, Text):
+        return Text.pair(one_line(text.en, limit), one_line(text.zh, limit))
     flat = " ".join(str(text).split()).replace("[probe ", "[probe: ")
     return flat if len(flat) <= limit else flat[: limit - 3].rstrip() + "..."
+
+
+def evidence_from(reply: Dict[str, Any]) -> str:
+    """The evidence a JSON reply (or cache entry) carries, in both languages when it has them."""
+    english = reply.get("evidence", "")
+    chinese = reply.get("evidence_zh")
+    return Text.pair(english, chinese) if isinstance(chinese, str) else english
+
+
+def evidence_fields(evidence: str) -> Dict[str, str]:
+    """The JSON fields that carry ``evidence`` (``evidence_zh`` too when it has Chinese)."""
+    fields = {"evidence": str.__str__(evidence)}
+    if isinstance(evidence, Text):
+        fields["evidence_zh"] = evidence.zh
+    return fields
 
 
 @dataclass(frozen=True)
@@ -30,7 +58,7 @@ class Verdict:
     """confirmed, not reproduced or unconfirmable, with what MindSpore did or why nothing ran."""
 
     status: str
-    evidence: str
+    evidence: str  # a Text when the experiment worded it in both languages
     # Whether the same inputs (file contents, MindSpore version, configuration) give the same
     # verdict again: timeouts, crashes and noisy timings do not, and are never cached.
     repeatable: bool = True
@@ -43,7 +71,13 @@ class Verdict:
     @property
     def suffix(self) -> str:
         """What the probe appends to the finding's message."""
-        return f" [probe {self.status}: {self.evidence}]"
+        return self.suffix_in(language.EN)
+
+    def suffix_in(self, speaking: str) -> str:
+        """:attr:`suffix` in the language ``speaking``."""
+        colon = "：" if speaking == language.ZH else ": "
+        status = language.pick(STATUS_WORDS[self.status], speaking)
+        return f" [probe {status}{colon}{language.pick(self.evidence, speaking)}]"
 
 
 def confirmed(evidence: str) -> Verdict:
@@ -61,9 +95,15 @@ def unconfirmable(evidence: str, repeatable: bool = True) -> Verdict:
 MISSING_PACKAGE = re.compile(r"^needs the package '([\w.]+)', which is not installed here")
 
 
+MISSING = Text(
+    "needs the package '%s', which is not installed here%s; the probe installs nothing",
+    "需要 '%s' 包，而此处未安装%s；探测不会安装任何东西",
+)
+
+
 def missing_package(package: str, where: str) -> str:
     """Why a finding is unconfirmable when its module imports a package this Python lacks."""
-    return f"needs the package '{package}', which is not installed here{where}; the probe installs nothing"
+    return MISSING % (package, where)
 
 
 class Unconfirmable(Exception):
@@ -121,7 +161,7 @@ class Outcome:
 def outcome_from_reply(reply: Dict[str, Any]) -> Outcome:
     verdict = None
     if reply.get("status") in STATUSES:
-        verdict = Verdict(reply["status"], reply.get("evidence", ""), bool(reply.get("repeatable", True)))
+        verdict = Verdict(reply["status"], evidence_from(reply), bool(reply.get("repeatable", True)))
     return Outcome(
         verdict=verdict,
         data=reply.get("data"),

@@ -29,6 +29,8 @@ from urllib.parse import quote, urlparse
 from pylint.message import Message
 from pylint.reporters.base_reporter import BaseReporter
 
+from ms_lint.probe.verdict import STATUS_WORDS
+
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 TOOL_NAME = "ms_lint"
@@ -38,7 +40,11 @@ PYLINT_DOCS_URL = "https://pylint.readthedocs.io/en/stable/user_guide/messages/{
 SRCROOT = "%SRCROOT%"
 LEVELS = {"F": "error", "E": "error", "W": "warning", "R": "note", "C": "note", "I": "note"}
 CATEGORIES = {"F": "fatal", "E": "error", "W": "warning", "R": "refactor", "C": "convention", "I": "info"}
-PROBE = re.compile(r"^(?P<message>.*?) \[probe (?P<status>confirmed|not reproduced|unconfirmable): (?P<evidence>.*)\]$", re.DOTALL)
+# The probe's status, by the word a message says it with (English or Chinese).
+PROBE_STATUSES = {word: status for status, text in STATUS_WORDS.items() for word in (text.en, text.zh)}
+PROBE = re.compile(
+    r"^(?P<message>.*?) \[probe (?P<status>%s)(?:: |：)(?P<evidence>.*)\]$" % "|".join(PROBE_STATUSES), re.DOTALL
+)
 
 
 def split_probe(text: str):
@@ -46,7 +52,8 @@ def split_probe(text: str):
     match = PROBE.match(text)
     if match is None:
         return text, None
-    return match.group("message"), {"status": match.group("status"), "evidence": match.group("evidence")}
+    status = PROBE_STATUSES[match.group("status")]
+    return match.group("message"), {"status": status, "evidence": match.group("evidence")}
 
 
 class SarifReporter(BaseReporter):

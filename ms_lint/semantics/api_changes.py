@@ -19,6 +19,7 @@ from astroid import nodes
 
 from ms_lint.data import api_changes as table
 from ms_lint.data import train_api
+from ms_lint.language import Text
 from ms_lint.semantics import arguments, catalog, index, memo, names, pipeline
 
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
@@ -27,6 +28,7 @@ INITIALISERS = frozenset({"weight_init", "bias_init"})
 # Methods whose receiver must be traced to an instance of their class.
 DATASET = "mindspore.dataset.Dataset"
 MODEL = "mindspore.train.Model"
+PARAMETER_OF = Text("`%s=` of `%s`", "`%s=` 参数（`%s`）")
 
 
 @dataclass(frozen=True)
@@ -235,7 +237,7 @@ def label(use: Use) -> str:
     """How a message names what the code uses: ``P.TensorAdd`` (``mindspore.ops.TensorAdd``), ``keep_prob=`` of ``nn.Dropout``."""
     change = use.change
     if change.parameter:
-        return f"`{change.parameter}=` of `{change.name.replace('mindspore.', '', 1)}`"
+        return PARAMETER_OF % (change.parameter, change.name.replace("mindspore.", "", 1))
     if use.written == change.name:
         return f"`{change.name}`"
     return f"`{use.written}` (`{change.name}`)"

@@ -19,6 +19,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from astroid import nodes
 
+from ms_lint.language import Text
 from ms_lint.semantics import arguments, catalog, constants, names
 
 LIMITS_PATH = Path(__file__).resolve().parent.parent / "data" / "ascend_limits.json"
@@ -37,7 +38,7 @@ class Limit:
     attribute: str
     low: int
     high: int
-    text: str
+    text: Text
     axes: str = ""  # "" every value, "d" depth only, "hw" height and width only
     product: bool = False  # bounds kernel height x width rather than each value
 
@@ -79,12 +80,19 @@ def data() -> dict:
 def _families() -> Dict[str, Family]:
     found = {}
     for entry in data()["families"]:
-        limits = tuple(Limit(**limit) for limit in entry["limits"])
+        limits = tuple(_limit(limit) for limit in entry["limits"])
         documented = frozenset(catalog.canonical(api) for api in entry["documented_by"])
         family = Family(entry["kernel"], entry["source"], limits, documented)
         for api in entry["apis"]:
             found[catalog.canonical(api)] = family
     return found
+
+
+def _limit(entry: dict) -> Limit:
+    """A limit of the table, its text in English and Chinese (``text``, ``text_zh``)."""
+    fields = dict(entry)
+    fields["text"] = Text(fields["text"], fields.pop("text_zh"))
+    return Limit(**fields)
 
 
 @functools.lru_cache(maxsize=1)

@@ -14,11 +14,14 @@ from typing import List, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.data import train_api
+from ms_lint.language import Text
 from ms_lint.semantics import arguments, cells, evaluation, index, memo, names, training
 
 MAX_DEPTH = 4
 TRAINING_METHODS = frozenset({"train", "fit"})
 EVALUATING_METHODS = frozenset({"eval", "predict"})
+# How a message names a switch made in the caller, before it calls the evaluation function.
+BEFORE = Text("%s before %s", "%s（在 %s 之前）")
 
 
 def _mode_dependent(call: nodes.Call) -> bool:
@@ -181,7 +184,7 @@ def trained_by_caller(function: nodes.FunctionDef, parameter: str) -> Optional[T
         network = mode_dependent_network(evaluation.origins(argument) or ())
         switch = left_in_training(caller, argument.name, call.lineno) if network is not None else None
         if switch is not None:
-            return network, (f"{switch.as_string()} before {call.as_string()}", switch.lineno)
+            return network, (BEFORE % (switch.as_string(), call.as_string()), switch.lineno)
     return None
 
 

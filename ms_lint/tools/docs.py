@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Dict, List, Tuple
 
 from ms_lint.checkers import CHECKERS
+from ms_lint.language import EN, ZH, pick
 from ms_lint.semantics import catalog
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -114,11 +115,11 @@ class Rule:
     def folder(self) -> Path:
         return RULES / self.symbol
 
-    @property
-    def fix(self) -> str:
-        """The rule's "How to fix it" section, without its heading."""
-        text = (self.folder / "rule.md").read_text(encoding="utf-8")
-        return text.split(FIX_SECTION, 1)[-1].split("\n## ", 1)[0].strip() + "\n"
+    def fix(self, language: "Language") -> str:
+        """The rule's "How to fix it" section in ``language``, without its heading."""
+        heading = FIX_SECTION if language is ENGLISH else SECTIONS_ZH[FIX_SECTION]
+        text = (self.folder / language.prose).read_text(encoding="utf-8")
+        return text.split(heading, 1)[-1].split("\n## ", 1)[0].strip() + "\n"
 
     @property
     def summary(self) -> str:
@@ -279,7 +280,7 @@ def rule_page(rule: Rule, language: Language = ENGLISH) -> str:
         f"# {rule.symbol} ({rule.msgid})\n",
         words["other"] + "\n",
         words["severity"] + "\n",
-        f"> {rule.message}\n",
+        f"> {pick(rule.message, ZH if language is CHINESE else EN)}\n",
         prose,
     ]
     options = _options_table(rule, language)
@@ -343,8 +344,9 @@ def readme_text(current: str) -> str:
 
 
 def fixes_json() -> str:
-    """Each rule's fix, by symbol, for ``ms-lint explain``."""
-    return json.dumps({rule.symbol: rule.fix for rule in rules()}, indent=1, sort_keys=True) + "\n"
+    """Each rule's fix, by language and symbol, for ``ms-lint explain``."""
+    fixes = {code: {rule.symbol: rule.fix(spoken) for rule in rules()} for code, spoken in (("en", ENGLISH), ("zh", CHINESE))}
+    return json.dumps(fixes, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def expected_files() -> Dict[Path, str]:

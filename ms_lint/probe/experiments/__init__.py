@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Dict
 
+from ms_lint.language import Text
+
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
 from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
@@ -25,7 +27,10 @@ from ms_lint.probe.experiments.syntax import CellMethodRefused, GraphSyntaxRefus
 from ms_lint.probe.experiments.train import MetricMethods, TrainingModeOutputs
 from ms_lint.probe.experiments.api_changes import ApiChange
 
-NO_CPU_SIGNAL = "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare"
+NO_CPU_SIGNAL = Text(
+    "MindSpore on CPU applies both precision settings silently: a run shows nothing to compare",
+    "CPU 上的 MindSpore 会悄悄应用两种精度设置：运行结果中没有可比较的东西",
+)
 
 EXPERIMENTS: Dict[str, Experiment] = {
     "cell-container-not-registered": UnregisteredParameters(),
@@ -37,9 +42,24 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "ops-in-dataset-pipeline": PipelineCall(),
     "distributed-training-without-seed": SeedDivergence(),
     "custom-amp-with-amp-level": Declared(NO_CPU_SIGNAL),
-    "ascend-op-attr-out-of-range": needs_ascend("the CPU build of MindSpore accepts any stride, kernel, pad and dilation"),
-    "ascend-group-conv-unsupported": needs_ascend("the CPU build of MindSpore accepts grouped convolutions of any kind"),
-    "ascend-fp16-without-loss-scale": needs_ascend("float16 overflow in Ascend's float16-only operators does not occur on CPU"),
+    "ascend-op-attr-out-of-range": needs_ascend(
+        Text(
+            "the CPU build of MindSpore accepts any stride, kernel, pad and dilation",
+            "CPU 版 MindSpore 接受任意 stride、kernel、pad 和 dilation",
+        )
+    ),
+    "ascend-group-conv-unsupported": needs_ascend(
+        Text(
+            "the CPU build of MindSpore accepts grouped convolutions of any kind",
+            "CPU 版 MindSpore 接受任意形式的分组卷积",
+        )
+    ),
+    "ascend-fp16-without-loss-scale": needs_ascend(
+        Text(
+            "float16 overflow in Ascend's float16-only operators does not occur on CPU",
+            "Ascend 上只支持 float16 的算子中的 float16 溢出不会在 CPU 上发生",
+        )
+    ),
     "nested-tensor-condition": TensorConditions(),
     "too-many-tensor-conditions": TensorConditions(),
     "unrolled-loop-tensor-condition": TensorConditions(),
@@ -52,19 +72,31 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "graph-tensor-to-numpy": GraphSyntaxRefused(),
     "graph-classmethod-call": GraphSyntaxRefused(),
     "graph-break-in-bytecode-capture": Declared(
-        "bytecode capture runs the code without an error (observed on MindSpore 2.10): a graph break leaves nothing "
-        "to observe"
+        Text(
+            "bytecode capture runs the code without an error (observed on MindSpore 2.10): a graph break leaves "
+            "nothing to observe",
+            "字节码捕获运行代码时不报错（在 MindSpore 2.10 上观察到）：图中断没有留下可观察的东西",
+        )
     ),
     "dataset-sink-size-ignored": Declared(
-        "counting the steps of an epoch needs the network and dataset Model.train is given, which the code builds "
-        "from your data and arguments"
+        Text(
+            "counting the steps of an epoch needs the network and dataset Model.train is given, which the code "
+            "builds from your data and arguments",
+            "统计一个 epoch 的步数需要传给 Model.train 的网络和数据集，而代码是用你的数据和参数构建它们的",
+        )
     ),
     "metric-missing-method": MetricMethods(),
     "eval-dataset-drop-remainder": Declared(
-        "counting the samples the evaluation dataset yields needs its files and the arguments the program passes"
+        Text(
+            "counting the samples the evaluation dataset yields needs its files and the arguments the program passes",
+            "统计评估数据集产生的样本数需要它的文件以及程序传入的参数",
+        )
     ),
     "distributed-dataset-not-sharded": Declared(
-        "comparing what each rank reads needs a multi-process launch (msrun/mpirun) and the training data"
+        Text(
+            "comparing what each rank reads needs a multi-process launch (msrun/mpirun) and the training data",
+            "比较每个 rank 读取的数据需要多进程启动（msrun/mpirun）和训练数据",
+        )
     ),
     "eval-loop-cell-in-train-mode": TrainingModeOutputs(),
     "dropout-positional-keep-prob": DropoutZeroes(),

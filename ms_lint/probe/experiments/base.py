@@ -15,8 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Union
 
+from ms_lint.language import Text
 from ms_lint.probe import config, guesses, source
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, unconfirmable
+
+NOTHING_TO_RUN = Text("%s has nothing to run", "%s 没有可运行的内容")
+NO_COMPARISON = Text("%s does not compare processes", "%s 不比较多个进程")
+NEEDS_ASCEND = Text("needs Ascend: %s", "需要 Ascend：%s")
 
 if TYPE_CHECKING:  # the child processes never import pylint's side
     from ms_lint.checkers.base import Finding
@@ -80,11 +85,11 @@ class Experiment:
 
     def run(self, runtime, payload: Dict[str, Any]) -> Any:  # in the child process
         """The experiment itself: a verdict (or, with ``processes`` > 1, data for :meth:`combine`)."""
-        raise Unconfirmable(f"{type(self).__name__} has nothing to run")
+        raise Unconfirmable(NOTHING_TO_RUN % (type(self).__name__,))
 
     def combine(self, payload: Dict[str, Any], results: List[Any]) -> Verdict:  # pylint: disable=unused-argument
         """Compare the data of ``processes`` fresh runs (only for experiments that need several)."""
-        return unconfirmable(f"{type(self).__name__} does not compare processes")
+        return unconfirmable(NO_COMPARISON % (type(self).__name__,))
 
 
 class Declared(Experiment):
@@ -100,4 +105,4 @@ class Declared(Experiment):
 
 def needs_ascend(what: str) -> Declared:
     """For rules about Ascend-only failures: a CPU (or GPU) build of MindSpore cannot show them."""
-    return Declared(f"needs Ascend: {what}")
+    return Declared(NEEDS_ASCEND % (what,))

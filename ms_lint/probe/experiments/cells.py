@@ -6,12 +6,45 @@ import inspect
 import re
 from typing import Any, Dict, List, Union
 
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe import source
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 MAX_NAMES = 3
 DUPLICATE_NAME = re.compile(r"its name '[^']*' already exists")
+NOT_LOCATED = Text(
+    "the Cell class or the attribute could not be located in the source", "在源码中找不到该 Cell 类或属性"
+)
+CELL_NOT_LOCATED = Text("the Cell class could not be located in the source", "在源码中找不到该 Cell 类")
+NOT_SET = Text("%s did not set self.%s", "%s 没有设置 self.%s")
+NO_PARAMETERS_UNKNOWN = Text(
+    "self.%s of %s holds no Parameters: it cannot show the effect", "self.%s（属于 %s）不包含 Parameter：无法展示其影响"
+)
+NO_PARAMETERS = Text(
+    "self.%s of %s holds no Parameters: nothing is left unregistered", "self.%s（属于 %s）不包含 Parameter：没有未注册的内容"
+)
+ALL_REGISTERED = Text(
+    "all %s Parameters reachable through self.%s of %s are registered on it",
+    "全部 %s 个通过 self.%s（属于 %s）可达的 Parameter 都已注册",
+)
+MISSED = Text(
+    "%s has %s Parameters; the %s reachable through self.%s (%s) are not among them, so trainable_params() and "
+    "checkpoints miss them",
+    "%s 有 %s 个 Parameter，其中不包含 %s 个通过 self.%s 可达的 Parameter（%s），因此 trainable_params() 和 checkpoint 都会遗漏它们",
+)
+COMPILE_FAILS = Text("; compiling in GRAPH_MODE fails: %s", "；以静态图模式（GRAPH_MODE）编译失败：%s")
+RAISED = Text("%s raised %s", "%s 抛出 %s")
+OTHER_ERROR = Text("%s raised %s, not the missing-construct error", "%s 抛出 %s，而不是缺少 construct 的错误")
+RAN = Text("%s ran without error: construct is provided at run time", "%s 运行无误：construct 在运行时提供")
+FROM_THE_CLASS = Text(
+    "%s could not be built here (%s), but its construct is nn.Cell's own, which raises "
+    "\"For 'Cell', the method 'construct' is not defined\" on every call: no class of its own in its MRO "
+    "mentions construct or defines __call__",
+    "%s 无法在此构建（%s），但它的 construct 是 nn.Cell 自身的，每次调用都会抛出 "
+    "\"For 'Cell', the method 'construct' is not defined\"：它 MRO 中自己的类都没有提到 construct，也没有定义 __call__",
+)
 
 
 def _names(parameters: List[Any]) -> str:
@@ -33,7 +66,7 @@ class UnregisteredParameters(Experiment):
         cell = context.cell_class()
         attr = source.self_attribute_at(finding.path, finding.line)
         if cell is None or attr is None:
-            return unconfirmable("the Cell class or the attribute could not be located in the source")
+            return unconfirmable(NOT_LOCATED)
         return self.task(context, dict(context.cell_payload(cell), attr=attr))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -42,25 +75,22 @@ class UnregisteredParameters(Experiment):
         net = runtime.build(qualname, spec)
         built = runtime.shown(qualname, spec) + runtime.origin(spec)
         if attr not in vars(net) and not hasattr(net, attr):
-            raise Unconfirmable(f"{built} did not set self.{attr}")
+            raise Unconfirmable(NOT_SET % (built, attr))
         container = getattr(net, attr)
         reachable = _reachable_parameters(runtime, container)
         own = {id(parameter) for parameter in net.get_parameters()}
         missing = [parameter for parameter in reachable if id(parameter) not in own]
         if not reachable:
             if runtime.origin(spec):  # arguments the probe chose may leave it empty: that refutes nothing
-                raise Unconfirmable(f"self.{attr} of {built} holds no Parameters: it cannot show the effect")
-            return not_reproduced(f"self.{attr} of {built} holds no Parameters: nothing is left unregistered")
+                raise Unconfirmable(NO_PARAMETERS_UNKNOWN % (attr, built))
+            return not_reproduced(NO_PARAMETERS % (attr, built))
         if not missing:
-            return not_reproduced(f"all {len(reachable)} Parameters reachable through self.{attr} of {built} are registered on it")
-        evidence = (
-            f"{built} has {len(own)} Parameters; the {len(missing)} reachable through self.{attr} "
-            f"({_names(missing)}) are not among them, so trainable_params() and checkpoints miss them"
-        )
+            return not_reproduced(ALL_REGISTERED % (len(reachable), attr, built))
+        evidence = MISSED % (built, len(own), len(missing), attr, _names(missing))
         runtime.if_crashed("confirmed", evidence, repeatable=True)  # the compile below only adds to it
         compiled = self._compile_error(runtime, net, payload)
         if compiled:
-            evidence += f"; compiling in GRAPH_MODE fails: {compiled}"
+            evidence = language.join("", (evidence, COMPILE_FAILS % (compiled,)))
         return confirmed(evidence)
 
     @staticmethod
@@ -123,7 +153,7 @@ class CallWithoutConstruct(Experiment):
     def plan(self, context: Context) -> Union[Task, Verdict]:
         cell = context.cell_class()
         if cell is None:
-            return unconfirmable("the Cell class could not be located in the source")
+            return unconfirmable(CELL_NOT_LOCATED)
         return self.task(context, context.cell_payload(cell))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -133,7 +163,7 @@ class CallWithoutConstruct(Experiment):
         try:
             net = runtime.build(qualname, payload.get("spec"))
         except Unconfirmable as unbuilt:
-            return self._from_the_class(runtime, qualname, str(unbuilt))
+            return self._from_the_class(runtime, qualname, unbuilt.args[0] if unbuilt.args else str(unbuilt))
         from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
 
         spec = payload.get("spec") or {}
@@ -152,11 +182,11 @@ class CallWithoutConstruct(Experiment):
             net(*inputs)
         except AttributeError as error:
             if "construct" in str(error):
-                return confirmed(f"{call} raised {error_text(error)}")
-            raise Unconfirmable(f"{call} raised {error_text(error)}, not the missing-construct error") from error
+                return confirmed(RAISED % (call, error_text(error)))
+            raise Unconfirmable(OTHER_ERROR % (call, error_text(error))) from error
         except Exception as error:  # pylint: disable=broad-except
-            raise Unconfirmable(f"{call} raised {error_text(error)}, not the missing-construct error") from error
-        return not_reproduced(f"{call} ran without error: construct is provided at run time")
+            raise Unconfirmable(OTHER_ERROR % (call, error_text(error))) from error
+        return not_reproduced(RAN % (call,))
 
     @staticmethod
     def _from_the_class(runtime, qualname: str, unbuilt: str) -> Verdict:
@@ -176,8 +206,4 @@ class CallWithoutConstruct(Experiment):
                 raise Unconfirmable(unbuilt) from None
             if "construct" in text or "__call__" in vars(klass):
                 raise Unconfirmable(unbuilt)  # it may set construct on the instance: only a call would tell
-        return confirmed(
-            f"{qualname} could not be built here ({unbuilt}), but its construct is nn.Cell's own, which raises "
-            f"\"For 'Cell', the method 'construct' is not defined\" on every call: no class of its own in its MRO "
-            "mentions construct or defines __call__"
-        )
+        return confirmed(FROM_THE_CLASS % (qualname, unbuilt))

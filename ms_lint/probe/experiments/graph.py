@@ -5,9 +5,60 @@ from __future__ import annotations
 import inspect
 from typing import Any, Dict, List, Union
 
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe import inputs, source
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+NEITHER = Text(
+    "the flagged code is in neither a Cell nor a module-level function", "被标记的代码既不在 Cell 中，也不在模块级函数中"
+)
+NEEDS_INPUTS = Text(
+    "needs input specs for %s: add inputs (dtype and shape) to a [[tool.ms_lint.probe.cells]] entry for %s",
+    "需要 %s 的输入规格：请在 [[tool.ms_lint.probe.cells]] 中为 %s 添加一项并写出 inputs（dtype 和 shape）",
+)
+NEEDS_INPUTS_UNTOLD = Text(
+    "needs input specs for %s.construct (its first layer does not tell them): add inputs (dtype and shape) to a "
+    "[[tool.ms_lint.probe.cells]] entry for %s",
+    "需要 %s.construct 的输入规格（它的第一层无法推断）：请在 [[tool.ms_lint.probe.cells]] 中为 %s 添加一项并写出 "
+    "inputs（dtype 和 shape）",
+)
+BUILT_AS = Text(", built as %s%s", "，构建为 %s%s")
+NONE_CONCLUSIVE = Text("%s guessed inputs, none conclusive: %s", "猜测了 %s 组输入，均无定论：%s")
+CALLING = Text("calling %s in GRAPH_MODE with static inputs %s", "在静态图模式（GRAPH_MODE）下调用 %s，静态输入为 %s")
+COMPILING = Text(
+    "compiling %s.construct in GRAPH_MODE with static inputs %s%s",
+    "在静态图模式（GRAPH_MODE）下编译 %s.construct，静态输入为 %s%s",
+)
+FAILS_AT = Text("%s fails at line %s: %s", "%s 在第 %s 行失败：%s")
+AT_LINE = Text(" (at line %s)", "（第 %s 行）")
+FAILS_ELSEWHERE = Text("%s fails elsewhere%s: %s", "%s 在其他位置失败%s：%s")
+NO_IR = Text("%s left no graph to read (MindSpore wrote no IR)", "%s 没有留下可读的图（MindSpore 没有写出 IR）")
+NOT_IN_GRAPH = Text(
+    "line %s is not part of the graph compiled for these inputs", "第 %s 行不在为这些输入编译出的图中"
+)
+STATIC = Text("%s: every value computed at line %s has a static shape", "%s：第 %s 行计算出的所有值都是静态形状")
+RETURNS = Text("; %s returns %s", "；%s 返回 %s")
+DYNAMIC = Text("%s: line %s yields the dynamic shape %s%s", "%s：第 %s 行产生动态shape %s%s")
+SWITCHES = Text(
+    "%s: %s lines of the function compile to Switch nodes (variable conditions)",
+    "%s：函数中有 %s 行编译为 Switch 节点（变量条件）",
+)
+OVER_LIMIT = Text("%s, more than the limit %s", "%s，超过上限 %s")
+WITHIN_LIMIT = Text("%s, within the limit %s: the compiler decides the others", "%s，未超过上限 %s：其余条件由编译器确定")
+DECIDED = Text("%s: the compiler decides the condition at line %s (no Switch)", "%s：第 %s 行的条件由编译器确定（没有 Switch）")
+VARIABLE = Text(
+    "%s: the condition at line %s is a variable condition, compiled into a Switch of subgraphs",
+    "%s：第 %s 行的条件是变量条件，被编译为子图的 Switch",
+)
+UNROLLED = Text(
+    "%s: the condition at line %s is compiled %s times (one Switch per unrolled iteration)",
+    "%s：第 %s 行的条件被编译了 %s 次（每次展开的迭代一个 Switch）",
+)
+ONCE = Text(
+    "%s: the condition at line %s is compiled once: the loop is not unrolled", "%s：第 %s 行的条件只编译一次：循环没有被展开"
+)
 
 
 def _input_names(net, count: int) -> List[str]:
@@ -33,14 +84,11 @@ class GraphCompile(Experiment):
         else:
             function = context.scope.function
             if function is None or function[0] is not None:
-                return unconfirmable("the flagged code is in neither a Cell nor a module-level function")
+                return unconfirmable(NEITHER)
             payload, what = dict(context.cell_payload(function[1]), function=True), function[1]
         if not payload["spec"] or payload["spec"].get("inputs") is None:
             if payload.get("function"):
-                return unconfirmable(
-                    f"needs input specs for {what}: add inputs (dtype and shape) to a "
-                    f"[[tool.ms_lint.probe.cells]] entry for {payload['cell']}"
-                )
+                return unconfirmable(NEEDS_INPUTS % (what, payload["cell"]))
             payload["guess_inputs"] = True  # read from the built Cell's first layer, in the child
         return self.task(context, dict(payload, **self.details(context)))
 
@@ -53,22 +101,19 @@ class GraphCompile(Experiment):
         spec = payload.get("spec") or {}
         net = runtime.resolve(qualname) if payload.get("function") else runtime.build(qualname, spec)
         origin = runtime.origin(spec)
-        built = f", built as {runtime.shown(qualname, spec)}{origin}" if origin and not payload.get("function") else ""
+        built = BUILT_AS % (runtime.shown(qualname, spec), origin) if origin and not payload.get("function") else ""
         if not payload.get("guess_inputs"):
             return self._attempt(runtime, net, spec["inputs"], payload, built)
         tried = inputs.candidates(runtime, net)
         if not tried:
-            raise Unconfirmable(
-                f"needs input specs for {qualname}.construct (its first layer does not tell them): add inputs (dtype "
-                f"and shape) to a [[tool.ms_lint.probe.cells]] entry for {qualname}"
-            )
+            raise Unconfirmable(NEEDS_INPUTS_UNTOLD % (qualname, qualname))
         reasons = []
         for specs, chosen in tried:
             try:
-                return self._attempt(runtime, net, specs, payload, f" ({chosen}){built}")
+                return self._attempt(runtime, net, specs, payload, language.join("", (f" ({chosen})", built)))
             except Unconfirmable as error:  # a guess that does not reach the line refutes nothing: try the next
-                reasons.append(str(error))
-        raise Unconfirmable(reasons[-1] if len(reasons) == 1 else f"{len(reasons)} guessed inputs, none conclusive: {reasons[-1]}")
+                reasons.append(error.args[0] if error.args else str(error))
+        raise Unconfirmable(reasons[-1] if len(reasons) == 1 else NONE_CONCLUSIVE % (len(reasons), reasons[-1]))
 
     def _attempt(self, runtime, net, specs, payload: Dict[str, Any], note: str) -> Verdict:
         from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
@@ -83,22 +128,22 @@ class GraphCompile(Experiment):
             for name, item in zip(names, specs)
         )
         if payload.get("function"):
-            what = f"calling {qualname} in GRAPH_MODE with static inputs {shown}"
+            what = CALLING % (qualname, shown)
         else:
-            what = f"compiling {qualname}.construct in GRAPH_MODE with static inputs {shown}{note}"
+            what = COMPILING % (qualname, shown, note)
         error, ir_text = runtime.compile(net, tensors, dump_ir=True)
         if error is not None:
             if line in runtime.lines_in_trace(error, path):
-                return confirmed(f"{what} fails at line {line}: {error_text(error)}")
+                return confirmed(FAILS_AT % (what, line, error_text(error)))
             elsewhere = [f"{start}" for frame_path, start, _ in frames(str(error)) if same_file(frame_path, path)]
-            where = f" (at line {elsewhere[-1]})" if elsewhere else ""
-            raise Unconfirmable(f"{what} fails elsewhere{where}: {error_text(error)}")
+            where = AT_LINE % (elsewhere[-1],) if elsewhere else ""
+            raise Unconfirmable(FAILS_ELSEWHERE % (what, where, error_text(error)))
         nodes = ir_nodes(ir_text)
         if not nodes:
-            raise Unconfirmable(f"{what} left no graph to read (MindSpore wrote no IR)")
+            raise Unconfirmable(NO_IR % (what,))
         in_file = [(node, [start for frame_path, start, _ in node.frames if same_file(frame_path, path)]) for node in nodes]
         if not any(line in starts for _, starts in in_file):
-            raise Unconfirmable(f"line {line} is not part of the graph compiled for these inputs")
+            raise Unconfirmable(NOT_IN_GRAPH % (line,))
         return self.judge(what, nodes, in_file, payload)
 
     def judge(self, what: str, nodes, in_file, payload: Dict[str, Any]) -> Verdict:
@@ -122,12 +167,12 @@ class DynamicShape(GraphCompile):
         at_line = [node.output for node, starts in in_file if line in starts]
         dynamic = [shape for output in at_line for shape in dynamic_dims(output)]
         if not dynamic:
-            return not_reproduced(f"{what}: every value computed at line {line} has a static shape")
+            return not_reproduced(STATIC % (what, line))
         returns = [node.output for node in nodes if node.is_return]
         outputs = dynamic_dims(returns[-1]) if returns else []
         returner = payload["cell"] if payload.get("function") else "construct"
-        tail = f"; {returner} returns {', '.join(outputs)}" if outputs else ""
-        return confirmed(f"{what}: line {line} yields the dynamic shape {dynamic[0]}{tail}")
+        tail = RETURNS % (returner, ", ".join(outputs)) if outputs else ""
+        return confirmed(DYNAMIC % (what, line, dynamic[0], tail))
 
 
 class TensorConditions(GraphCompile):
@@ -155,15 +200,15 @@ class TensorConditions(GraphCompile):
             # A Switch's frames run from the function's own lines out to its callers': take the innermost here.
             conditions = sorted({max(inside) for inside in ([s for s in starts if first <= s <= last] for starts in switches) if inside})
             limit = payload.get("limit")
-            text = f"{what}: {len(conditions)} lines of the function compile to Switch nodes (variable conditions)"
+            text = SWITCHES % (what, len(conditions))
             if limit is None or len(conditions) > limit:
-                return confirmed(f"{text}, more than the limit {limit}" if limit is not None else text)
-            return not_reproduced(f"{text}, within the limit {limit}: the compiler decides the others")
+                return confirmed(OVER_LIMIT % (text, limit) if limit is not None else text)
+            return not_reproduced(WITHIN_LIMIT % (text, limit))
         copies = sum(1 for starts in switches if line in starts)
         if not copies:
-            return not_reproduced(f"{what}: the compiler decides the condition at line {line} (no Switch)")
+            return not_reproduced(DECIDED % (what, line))
         if kind != "unrolled-loop-tensor-condition":
-            return confirmed(f"{what}: the condition at line {line} is a variable condition, compiled into a Switch of subgraphs")
+            return confirmed(VARIABLE % (what, line))
         if copies > 1:
-            return confirmed(f"{what}: the condition at line {line} is compiled {copies} times (one Switch per unrolled iteration)")
-        return not_reproduced(f"{what}: the condition at line {line} is compiled once: the loop is not unrolled")
+            return confirmed(UNROLLED % (what, line, copies))
+        return not_reproduced(ONCE % (what, line))

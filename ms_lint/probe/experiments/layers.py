@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple, Union
 
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe import source
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
@@ -18,6 +20,45 @@ from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_r
 SIDE = 100  # a SIDE x SIDE input of ones: enough elements for a fraction to be exact to a percent
 BATCH_VALUE = 10.0
 RANKS = {"BatchNorm1d": 2, "BatchNorm2d": 4, "BatchNorm3d": 5}
+LOCAL_NAME = Text("%s reads %s, known only where it runs", "%s 读取了 %s，它只在运行处才知道")
+A_LOCAL_NAME = Text("a local name", "一个局部变量")
+NOT_SET = Text("%s did not set self.%s", "%s 没有设置 self.%s")
+NOT_LOCATED = Text("the flagged call could not be located", "找不到被标记的调用")
+BUILDING_RAISED = Text("building %s raised %s", "构建 %s 时抛出 %s")
+ZEROES = Text(
+    "%s (%s) zeroes %s of a %sx%s input of ones in training mode", "%s（%s）在训练模式下将 %s 的 %sx%s 全 1 输入置零"
+)
+MOVING_MEAN = Text(
+    "after one training-mode step of %s on a batch of %ss, moving_mean is %s",
+    "%s 在全为 %s 的 batch 上训练一步后，moving_mean 为 %s",
+)
+PYTORCH_GIVES = Text(" (PyTorch's momentum=%s gives %s)", "（PyTorch 的 momentum=%s 得到 %s）")
+NO_MOVING_MEAN = Text("%s (%s) has no moving_mean", "%s（%s）没有 moving_mean")
+BUILT_WITHOUT_ERROR = Text("%s was built without error (%s)", "%s 构建无误（%s）")
+CELL_OR_CALL_NOT_LOCATED = Text(
+    "the Cell class or the flagged call could not be located", "找不到该 Cell 类或被标记的调用"
+)
+NEEDS_INPUTS = Text(
+    "needs input specs for %s.construct: add inputs (dtype and shape) to a [[tool.ms_lint.probe.cells]] entry for %s",
+    "需要 %s.construct 的输入规格：请在 [[tool.ms_lint.probe.cells]] 中为 %s 添加一项并写出 inputs（dtype 和 shape）",
+)
+NOT_TRAINED = Text(
+    "%s in training mode holds %s trainable Parameters before calling it and %s after: the %s created in "
+    "construct is not among them",
+    "训练模式下的 %s 在调用前有 %s 个可训练 Parameter，调用后有 %s 个：在 construct 中创建的 %s 不在其中",
+)
+DIFFERENT_OUTPUTS = Text(
+    "; two calls on the same inputs give different outputs", "；对相同输入的两次调用得到不同的输出"
+)
+OUTSIDE_CONSTRUCT = Text("%s cannot be built outside construct: %s", "%s 无法在 construct 之外构建：%s")
+NEVER_DROPS = Text(
+    "after %s.set_train(True), a %s built as in construct has training=%s and zeroes %s of a %sx%s input of ones",
+    "调用 %s.set_train(True) 后，按 construct 中的方式构建的 %s 的 training=%s，并将 %s 的 %sx%s 全 1 输入置零",
+)
+RAISED = Text("%s raised %s", "%s 抛出 %s")
+OPERATOR = Text("%s returned the operator %s, not a Tensor", "%s 返回了算子 %s，而不是 Tensor")
+RETURNED = Text("%s returned %s", "%s 返回了 %s")
+NOT_EVALUATED = Text("%s cannot be evaluated outside its function", "%s 无法在其所在函数之外求值")
 
 
 def _flagged_call(node) -> Optional[Any]:
@@ -45,7 +86,7 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
         return _Built(call, layer=eval(call, vars(runtime.module)))  # pylint: disable=eval-used  # the user's own code
     except NameError as error:
         if not payload.get("attr"):
-            raise Unconfirmable(f"{call} reads {error.name or 'a local name'}, known only where it runs") from error
+            raise Unconfirmable(LOCAL_NAME % (call, error.name or A_LOCAL_NAME)) from error
     except Exception as error:  # pylint: disable=broad-except
         return _Built(call, error=error)
     qualname, attr, spec = payload["cell"], payload["attr"], payload.get("spec")
@@ -57,7 +98,7 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
             return _Built(runtime.shown(qualname, spec), error=error.__cause__)
         raise
     if not hasattr(net, attr):
-        raise Unconfirmable(f"{runtime.shown(qualname, spec)} did not set self.{attr}")
+        raise Unconfirmable(NOT_SET % (runtime.shown(qualname, spec), attr))
     return _Built(shown, layer=getattr(net, attr))
 
 
@@ -67,7 +108,7 @@ class BuiltLayer(Experiment):
     def plan(self, context: Context) -> Union[Task, Verdict]:
         call = _flagged_call(context.finding.node)
         if call is None:
-            return unconfirmable("the flagged call could not be located")
+            return unconfirmable(NOT_LOCATED)
         payload: Dict[str, Any] = {"call": call.as_string(), **self.details(context.finding.node)}
         cell = context.cell_class()
         attr = source.self_attribute_at(context.finding.path, context.finding.line)
@@ -88,7 +129,7 @@ class BuiltLayer(Experiment):
         return {}
 
     def raised(self, shown: str, error: str) -> Verdict:
-        raise Unconfirmable(f"building {shown} raised {error}")
+        raise Unconfirmable(BUILDING_RAISED % (shown, error))
 
     def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:
         raise NotImplementedError
@@ -104,7 +145,7 @@ class DropoutZeroes(BuiltLayer):
 
     def raised(self, shown: str, error: str) -> Verdict:
         if "keep_prob" in error:
-            return confirmed(f"building {shown} raised {error}")
+            return confirmed(BUILDING_RAISED % (shown, error))
         return super().raised(shown, error)
 
     def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:  # pylint: disable=unused-argument
@@ -112,7 +153,7 @@ class DropoutZeroes(BuiltLayer):
         layer.set_train(True)
         output = layer(ms.Tensor(np.ones((SIDE, SIDE), np.float32))).asnumpy()
         zeroed = float((output == 0).mean())
-        evidence = f"{shown} ({layer!r}) zeroes {zeroed:.0%} of a {SIDE}x{SIDE} input of ones in training mode"
+        evidence = ZEROES % (shown, repr(layer), f"{zeroed:.0%}", SIDE, SIDE)
         return confirmed(evidence) if zeroed > 0.5 else not_reproduced(evidence)
 
 
@@ -136,7 +177,7 @@ class MomentumStep(BuiltLayer):
         # BatchNorm3d keeps its statistics in an inner BatchNorm2d.
         norm = next((cell for _, cell in layer.cells_and_names() if hasattr(cell, "moving_mean")), None)
         if norm is None:
-            raise Unconfirmable(f"{shown} ({type(layer).__name__}) has no moving_mean")
+            raise Unconfirmable(NO_MOVING_MEAN % (shown, type(layer).__name__))
         shape = (2, int(norm.moving_mean.shape[0])) + (2,) * (rank - 2)
         layer.set_train(True)
         batch = ms.Tensor(np.full(shape, BATCH_VALUE, np.float32))
@@ -145,10 +186,10 @@ class MomentumStep(BuiltLayer):
         except SystemError:  # MindSpore 2.10 under numpy 2 fails the first BatchNorm1d call of a process, once
             layer(batch)
         moving = float(norm.moving_mean.asnumpy().ravel()[0])
-        evidence = f"after one training-mode step of {shown} on a batch of {BATCH_VALUE:g}s, moving_mean is {moving:.3g}"
+        evidence = MOVING_MEAN % (shown, f"{BATCH_VALUE:g}", f"{moving:.3g}")
         written = payload.get("momentum")
         if written is not None:
-            evidence += f" (PyTorch's momentum={written:g} gives {written * BATCH_VALUE:.3g})"
+            evidence = language.join("", (evidence, PYTORCH_GIVES % (f"{written:g}", f"{written * BATCH_VALUE:.3g}")))
         return confirmed(evidence) if moving > BATCH_VALUE / 2 else not_reproduced(evidence)
 
 
@@ -159,11 +200,11 @@ class ConvBuild(BuiltLayer):
 
     def raised(self, shown: str, error: str) -> Verdict:
         if "pad" in error:
-            return confirmed(f"building {shown} raised {error}")
+            return confirmed(BUILDING_RAISED % (shown, error))
         return super().raised(shown, error)
 
     def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:  # pylint: disable=unused-argument
-        return not_reproduced(f"{shown} was built without error ({layer!r})")
+        return not_reproduced(BUILT_WITHOUT_ERROR % (shown, repr(layer)))
 
 
 class LayerInConstruct(Experiment):
@@ -179,14 +220,11 @@ class LayerInConstruct(Experiment):
         cell = context.cell_class()
         call = _flagged_call(context.finding.node)
         if cell is None or call is None:
-            return unconfirmable("the Cell class or the flagged call could not be located")
+            return unconfirmable(CELL_OR_CALL_NOT_LOCATED)
         dropout = "Dropout" in call.func.as_string()
         payload = dict(context.cell_payload(cell), call=call.as_string(), dropout=dropout)
         if not dropout and (not payload["spec"] or payload["spec"].get("inputs") is None):
-            return unconfirmable(
-                f"needs input specs for {cell}.construct: add inputs (dtype and shape) to a "
-                f"[[tool.ms_lint.probe.cells]] entry for {cell}"
-            )
+            return unconfirmable(NEEDS_INPUTS % (cell, cell))
         return self.task(context, payload)
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -202,10 +240,8 @@ class LayerInConstruct(Experiment):
         second = net(*inputs)
         after = [parameter.name for parameter in net.trainable_params()]
         differ = _differ(first, second)
-        evidence = (
-            f"{shown} in training mode holds {len(before)} trainable Parameters before calling it and "
-            f"{len(after)} after: the {payload['call']} created in construct is not among them"
-            + ("; two calls on the same inputs give different outputs" if differ else "")
+        evidence = language.join(
+            "", (NOT_TRAINED % (shown, len(before), len(after), payload["call"]), DIFFERENT_OUTPUTS if differ else "")
         )
         return confirmed(evidence) if before == after else not_reproduced(evidence)
 
@@ -214,14 +250,11 @@ class LayerInConstruct(Experiment):
         try:
             layer = eval(call, vars(runtime.module))  # pylint: disable=eval-used  # the user's own code
         except Exception as error:  # pylint: disable=broad-except
-            raise Unconfirmable(f"{call} cannot be built outside construct: {type(error).__name__}") from error
+            raise Unconfirmable(OUTSIDE_CONSTRUCT % (call, type(error).__name__)) from error
         ms, np = runtime.ms, _numpy()
         output = layer(ms.Tensor(np.ones((SIDE, SIDE), np.float32))).asnumpy()
         zeroed = float((output == 0).mean())
-        evidence = (
-            f"after {shown}.set_train(True), a {call} built as in construct has training={layer.training} "
-            f"and zeroes {zeroed:.0%} of a {SIDE}x{SIDE} input of ones"
-        )
+        evidence = NEVER_DROPS % (shown, call, layer.training, f"{zeroed:.0%}", SIDE, SIDE)
         return confirmed(evidence) if not layer.training and zeroed == 0 else not_reproduced(evidence)
 
 
@@ -252,7 +285,7 @@ class PrimitiveWithTensors(Experiment):
         call = _flagged_call(context.finding.node)
         function = scope.enclosing_function(call) if call is not None else None
         if function is None:
-            return unconfirmable("the flagged call could not be located")
+            return unconfirmable(NOT_LOCATED)
         evaluator = values.evaluator(function)
         arguments = [("", arg) for arg in call.args] + [(k.arg, k.value) for k in call.keywords or () if k.arg]
         given = [(name, None if pytorch.tensor_object(evaluator, value) else value.as_string()) for name, value in arguments]
@@ -277,10 +310,10 @@ class PrimitiveWithTensors(Experiment):
         try:
             built = eval(payload["func"], namespace)(*args, **kwargs)  # pylint: disable=eval-used
         except TypeError as error:
-            return confirmed(f"{call} raised {error_text(error)}")
+            return confirmed(RAISED % (call, error_text(error)))
         if isinstance(built, ms.ops.Primitive):
-            return confirmed(f"{call} returned the operator {type(built).__name__}, not a Tensor")
-        return not_reproduced(f"{call} returned {type(built).__name__}")
+            return confirmed(OPERATOR % (call, type(built).__name__))
+        return not_reproduced(RETURNED % (call, type(built).__name__))
 
 
 def _argument(text: Optional[str], namespace: dict, tensor: Any) -> Tuple[Any, str]:
@@ -290,4 +323,4 @@ def _argument(text: Optional[str], namespace: dict, tensor: Any) -> Tuple[Any, s
     try:
         return eval(text, namespace), text  # pylint: disable=eval-used  # the user's own code
     except Exception as error:  # pylint: disable=broad-except
-        raise Unconfirmable(f"{text} cannot be evaluated outside its function") from error
+        raise Unconfirmable(NOT_EVALUATED % (text,)) from error

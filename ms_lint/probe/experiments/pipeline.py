@@ -7,6 +7,8 @@ from typing import Any, Dict, List, Optional, Union
 
 from ms_lint.probe import config, speed
 from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 SOURCE_METHODS = frozenset({"__getitem__", "__next__", "__iter__", "__len__"})
@@ -14,6 +16,42 @@ DEFAULT_SAMPLE = ({"dtype": "float32", "shape": [2, 4], "value": None, "is_value
 SAMPLES = 8
 TIMED_SAMPLES = 32  # per timed run: enough that a pipeline's start-up jitter is a small part of it
 WORKERS = 2
+CRASHES = Text("%s but %s with %s worker threads in %s crashes", "%s，但 %s 使用 %s 个工作线程在 %s 中运行时崩溃")
+FAILED_OUTSIDE = Text("%s failed outside %s: %s", "%s 在 %s 之外失败：%s")
+FAILS = Text(
+    "%s but %s with %s worker threads in %s fails: %s (raised in %s)",
+    "%s，但 %s 使用 %s 个工作线程在 %s 中运行时失败：%s（在 %s 中抛出）",
+)
+LAMBDA = Text(
+    "the lambda handed to the pipeline cannot be reached by itself", "传给流水线的 lambda 无法被单独调用"
+)
+BUILT_AT_RUN_TIME = Text(
+    "what %s holds is built at run time: the probe cannot reach it by itself", "%s 的内容在运行时构建：探测无法单独调用它"
+)
+NOT_CALLABLE_HERE = Text(
+    "the flagged code is not in a module-level function or class the probe can call",
+    "被标记的代码不在探测可以调用的模块级函数或类中",
+)
+NOT_A_CLASS = Text("%s is not a class", "%s 不是类")
+NOT_CALLABLE = Text("%s is not callable", "%s 不可调用")
+NOT_A_NUMPY_DTYPE = Text("%s is not a numpy dtype", "%s 不是 numpy 的 dtype")
+DEFAULT_SAMPLE_SHOWN = Text(" (default sample)", "（默认样本）")
+FAILS_ALONE = Text("%s(%s) fails by itself, outside any pipeline: %s", "%s(%s) 在任何流水线之外单独运行就失败：%s")
+RUNS_ALONE = Text("%s runs alone on %s", "%s 在 %s 上单独运行无误")
+PER_SAMPLE = Text("%s ms per sample", "每个样本 %s ms")
+RAN = Text(
+    "map(%s) ran %s samples of %s with %s worker threads in %s without error (%s); configure a numpy version to "
+    "compare speed",
+    "map(%s) 处理了 %s 个 %s 样本，使用 %s 个工作线程，在 %s 中运行无误（%s）；请配置 numpy 版本以比较速度",
+)
+NUMPY_VERSION = Text("the numpy version %s in %s", "numpy 版本 %s（%s）")
+ITERATOR = Text("%s is an iterator: the probe reads only sources with __getitem__", "%s 是迭代器：探测只读取带 __getitem__ 的数据源")
+ITEM_FAILS = Text("reading an item of %s() fails by itself: %s", "单独读取 %s() 的一项就失败：%s")
+ITEM_ALONE = Text("%s() gives an item alone", "%s() 单独可以给出一项")
+READ = Text(
+    "GeneratorDataset(%s()) read %s items with %s worker threads in %s without error",
+    "GeneratorDataset(%s()) 读取了 %s 项，使用 %s 个工作线程，在 %s 中运行无误",
+)
 
 
 def _dataset_error(error: BaseException) -> str:
@@ -33,7 +71,7 @@ class _PipelineRun:
 
     def __init__(self, runtime, alone: str, pipeline: str, mode: str):
         self.runtime, self.alone, self.pipeline, self.mode = runtime, alone, pipeline, mode
-        runtime.if_crashed("confirmed", f"{alone} but {pipeline} with {WORKERS} worker threads in {mode} crashes")
+        runtime.if_crashed("confirmed", CRASHES % (alone, pipeline, WORKERS, mode))
 
     def failed(self, error: BaseException, raised: List[BaseException], culprit: str, raised_in: str) -> Verdict:
         """Confirmed when the user's code raised inside the pipeline; unconfirmable when the pipeline failed around it."""
@@ -41,11 +79,8 @@ class _PipelineRun:
 
         self.runtime.tainted = True  # MindSpore's graph compiler may be left broken in this process
         if not raised:
-            raise Unconfirmable(f"{self.pipeline} failed outside {culprit}: {_dataset_error(error)}") from error
-        return confirmed(
-            f"{self.alone} but {self.pipeline} with {WORKERS} worker threads in {self.mode} fails: "
-            f"{error_text(raised[0])} (raised in {raised_in})"
-        )
+            raise Unconfirmable(FAILED_OUTSIDE % (self.pipeline, culprit, _dataset_error(error))) from error
+        return confirmed(FAILS % (self.alone, self.pipeline, WORKERS, self.mode, error_text(raised[0]), raised_in))
 
 
 PIPELINE_CALLS = frozenset({"map", "batch", "GeneratorDataset"})
@@ -73,7 +108,7 @@ def _handed_over(node) -> Optional[Union[str, tuple]]:
     if not isinstance(call, nodes.Call) or names.basename(call.func) not in PIPELINE_CALLS or node is call.func:
         return None
     if isinstance(node, nodes.Lambda):
-        return "the lambda handed to the pipeline cannot be reached by itself"
+        return LAMBDA
     definition = resolve.definition(node)
     member = None
     if isinstance(node, nodes.Call):  # an instance made on the spot: GeneratorDataset(Source(), ...)
@@ -86,7 +121,7 @@ def _handed_over(node) -> Optional[Union[str, tuple]]:
     if isinstance(definition, nodes.ClassDef) and definition.parent is definition.root():
         member = "__getitem__" if names.basename(call.func) == "GeneratorDataset" else "__call__"
     elif not (isinstance(definition, nodes.FunctionDef) and definition.parent is definition.root()):
-        return f"what {node.as_string()} holds is built at run time: the probe cannot reach it by itself"
+        return BUILT_AT_RUN_TIME % (node.as_string(),)
     module = definition.root()
     return (f"{module.name}:{definition.name}", member, module.name, module.file or "", definition.name)
 
@@ -110,7 +145,7 @@ class PipelineCall(Experiment):
         else:  # the finding marks an operator inside the code the pipeline runs
             function = context.scope.function
             if function is None:
-                return unconfirmable("the flagged code is not in a module-level function or class the probe can call")
+                return unconfirmable(NOT_CALLABLE_HERE)
             owner, name = function
             target, member = owner or name, (name if owner else None)
             module, path, name = context.finding.module, context.finding.path, owner or name
@@ -130,7 +165,7 @@ class PipelineCall(Experiment):
     def _instance(runtime, payload: Dict[str, Any], spec: Dict[str, Any]):
         target = runtime.resolve_reference(payload["target"])
         if not isinstance(target, type):
-            raise Unconfirmable(f"{_display(payload['target'])} is not a class")
+            raise Unconfirmable(NOT_A_CLASS % (_display(payload["target"]),))
         arguments = {"args": spec.get("args"), "kwargs": spec.get("kwargs")} if spec else None
         return runtime.build(payload["target"], arguments, what="callable")
 
@@ -138,7 +173,7 @@ class PipelineCall(Experiment):
         """The function (or callable object) the pipeline runs, from the module as loaded now."""
         function = self._instance(runtime, payload, spec) if payload.get("member") else runtime.resolve_reference(payload["target"])
         if not callable(function):
-            raise Unconfirmable(f"{_display(payload['target'])} is not callable")
+            raise Unconfirmable(NOT_CALLABLE % (_display(payload["target"]),))
         return function
 
     # -- a map operation --------------------------------------------------------------
@@ -157,7 +192,7 @@ class PipelineCall(Experiment):
             try:
                 sample.append(numpy.random.default_rng(0).random(dims).astype(item.get("dtype") or "float32"))
             except TypeError as error:
-                raise Unconfirmable(f"{item.get('dtype')!r} is not a numpy dtype") from error
+                raise Unconfirmable(NOT_A_NUMPY_DTYPE % (repr(item.get("dtype")),)) from error
         return sample
 
     @staticmethod
@@ -182,7 +217,8 @@ class PipelineCall(Experiment):
 
         name = _display(payload["target"])
         sample = self._sample(spec)
-        shown = ", ".join(f"{array.dtype}{list(array.shape)}" for array in sample) + ("" if spec.get("sample") else " (default sample)")
+        shown = ", ".join(f"{array.dtype}{list(array.shape)}" for array in sample)
+        shown = language.join("", (shown, "" if spec.get("sample") else DEFAULT_SAMPLE_SHOWN))
         raised: List[BaseException] = []
         current = [function]
 
@@ -197,31 +233,28 @@ class PipelineCall(Experiment):
             try:
                 result = function(*sample)
             except Exception as error:  # pylint: disable=broad-except
-                raise Unconfirmable(f"{name}({shown}) fails by itself, outside any pipeline: {error_text(error)}") from error
+                raise Unconfirmable(FAILS_ALONE % (name, shown, error_text(error))) from error
             outputs = len(result) if isinstance(result, tuple) else 1
             # Then on a fresh import: the call above compiled the Cells it uses, and worker
             # threads would only reuse those graphs. Fresh Cells must be compiled in the threads.
             runtime.reload()
             current[0] = self._callable(runtime, payload, spec)
-            run = _PipelineRun(runtime, f"{name} runs alone on {shown}", f"map({name})", mode)
+            run = _PipelineRun(runtime, RUNS_ALONE % (name, shown), f"map({name})", mode)
             try:
                 seconds = self._pipeline_seconds(recorded, sample, outputs)
             except Exception as error:  # pylint: disable=broad-except
                 return run.failed(error, raised, culprit=name, raised_in=name)
             runtime.if_crashed(None)
-            per_sample = f"{seconds / SAMPLES * 1000:.2f} ms per sample"
+            per_sample = PER_SAMPLE % (f"{seconds / SAMPLES * 1000:.2f}",)
             if not spec.get("numpy"):
-                return not_reproduced(
-                    f"map({name}) ran {SAMPLES} samples of {shown} with {WORKERS} worker threads in {mode} without error "
-                    f"({per_sample}); configure a numpy version to compare speed"
-                )
+                return not_reproduced(RAN % (name, SAMPLES, shown, WORKERS, mode, per_sample))
             reference = runtime.resolve_reference(spec["numpy"])
 
             def per_sample_of(version):
                 return lambda: self._pipeline_seconds(version, sample, outputs, TIMED_SAMPLES) / TIMED_SAMPLES
 
             timings = speed.measure(per_sample_of(current[0]), per_sample_of(reference))
-        return speed.decide(timings, f"map({name})", f"the numpy version {spec['numpy']} in {mode}")
+        return speed.decide(timings, f"map({name})", NUMPY_VERSION % (spec["numpy"], mode))
 
     # -- a GeneratorDataset source ----------------------------------------------------------
 
@@ -255,14 +288,14 @@ class PipelineCall(Experiment):
 
         with self._mode(runtime, payload) as mode:
             if not reads:
-                raise Unconfirmable(f"{name} is an iterator: the probe reads only sources with __getitem__")
+                raise Unconfirmable(ITERATOR % (name,))
             try:
                 instance[0]  # pylint: disable=pointless-statement
             except Exception as error:  # pylint: disable=broad-except
-                raise Unconfirmable(f"reading an item of {name}() fails by itself: {error_text(error)}") from error
+                raise Unconfirmable(ITEM_FAILS % (name, error_text(error))) from error
             runtime.reload()  # fresh Cells, compiled by the pipeline's threads (see _map)
             fresh[0] = self._instance(runtime, payload, spec)
-            run = _PipelineRun(runtime, f"{name}() gives an item alone", f"GeneratorDataset({name}())", mode)
+            run = _PipelineRun(runtime, ITEM_ALONE % (name,), f"GeneratorDataset({name}())", mode)
             try:
                 data = ds.GeneratorDataset(
                     Recorded(), column_names=["item"], shuffle=False, num_parallel_workers=WORKERS, python_multiprocessing=False
@@ -270,7 +303,7 @@ class PipelineCall(Experiment):
                 rows = sum(1 for _ in data.create_tuple_iterator(output_numpy=True, num_epochs=1))
             except Exception as error:  # pylint: disable=broad-except
                 return run.failed(error, raised, culprit=name, raised_in=f"{name}.__getitem__")
-        return not_reproduced(f"GeneratorDataset({name}()) read {rows} items with {WORKERS} worker threads in {mode} without error")
+        return not_reproduced(READ % (name, rows, WORKERS, mode))
 
     @staticmethod
     def _mode(runtime, payload: Dict[str, Any]):

@@ -7,8 +7,21 @@ from typing import Any, Dict, Optional, Union
 
 from astroid import nodes
 
+from ms_lint.language import Text
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+CALL_NOT_LOCATED = Text("the call could not be located", "找不到该调用")
+RECEIVER_UNKNOWN = Text("the receiver's MindSpore class is not known", "调用对象的 MindSpore 类未知")
+HAS = Text("MindSpore %s: %s has '%s'", "MindSpore %s：%s 有 '%s'")
+HASATTR_FALSE = Text("MindSpore %s: hasattr(%s, '%s') is False", "MindSpore %s：hasattr(%s, '%s') 为 False")
+RAISED = Text("MindSpore %s: %s raised %s", "MindSpore %s：%s 抛出 %s")
+RAN = Text("MindSpore %s: %s ran without error", "MindSpore %s：%s 运行无误")
+UNREADABLE = Text("the module and name could not be read from the finding", "无法从检查结果中读出模块和名称")
+IMPORT_FAILED = Text("importing %s failed: %s", "导入 %s 失败：%s")
+EXISTS = Text("MindSpore %s: %s exists", "MindSpore %s：%s 存在")
+NO_ATTRIBUTE = Text("MindSpore %s: %s has no attribute '%s'", "MindSpore %s：%s 没有属性 '%s'")
+NOT_IMPORTED = Text("%s could not be imported: %s", "无法导入 %s：%s")
 
 
 class MissingMethod(Experiment):
@@ -26,12 +39,12 @@ class MissingMethod(Experiment):
 
         call = context.finding.node
         if not isinstance(call, nodes.Call) or not isinstance(call.func, nodes.Attribute):
-            return unconfirmable("the call could not be located")
+            return unconfirmable(CALL_NOT_LOCATED)
         receiver = receivers.of(call.func.expr)
         owner = _most_derived(receiver.mindspore) if receiver is not None else None
         entry = next((item for item in pytorch.entries(pytorch.METHOD) if item.key == call.func.attrname), None)
         if owner is None or entry is None:
-            return unconfirmable("the receiver's MindSpore class is not known")
+            return unconfirmable(RECEIVER_UNKNOWN)
         tensor = receiver.kind == receivers.TENSOR
         return self.task(context, {"owner": owner, "attribute": entry.key, "argument": entry.argument, "tensor": tensor})
 
@@ -40,8 +53,8 @@ class MissingMethod(Experiment):
         cls = _resolve(owner)
         if not payload["argument"]:
             if hasattr(cls, attribute):
-                return not_reproduced(f"MindSpore {ms.__version__}: {owner} has '{attribute}'")
-            return confirmed(f"MindSpore {ms.__version__}: hasattr({owner}, '{attribute}') is False")
+                return not_reproduced(HAS % (ms.__version__, owner, attribute))
+            return confirmed(HASATTR_FALSE % (ms.__version__, owner, attribute))
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
 
         instance = ms.Tensor([1.0]) if payload["tensor"] else ms.nn.Cell()
@@ -49,8 +62,8 @@ class MissingMethod(Experiment):
         try:
             getattr(instance, attribute)(payload["argument"])
         except Exception as error:  # pylint: disable=broad-except
-            return confirmed(f"MindSpore {ms.__version__}: {shown} raised {error_text(error)}")
-        return not_reproduced(f"MindSpore {ms.__version__}: {shown} ran without error")
+            return confirmed(RAISED % (ms.__version__, shown, error_text(error)))
+        return not_reproduced(RAN % (ms.__version__, shown))
 
 
 class MissingName(Experiment):
@@ -62,7 +75,7 @@ class MissingName(Experiment):
     def plan(self, context: Context) -> Union[Task, Verdict]:
         args = context.finding.args
         if not isinstance(args, tuple) or len(args) < 4:
-            return unconfirmable("the module and name could not be read from the finding")
+            return unconfirmable(UNREADABLE)
         return self.task(context, {"module": args[2], "name": args[3]})
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -70,10 +83,10 @@ class MissingName(Experiment):
         try:
             loaded = importlib.import_module(module)
         except Exception as error:  # pylint: disable=broad-except
-            raise Unconfirmable(f"importing {module} failed: {error}") from error
+            raise Unconfirmable(IMPORT_FAILED % (module, error)) from error
         if hasattr(loaded, name):
-            return not_reproduced(f"MindSpore {runtime.ms.__version__}: {module}.{name} exists")
-        return confirmed(f"MindSpore {runtime.ms.__version__}: {module} has no attribute '{name}'")
+            return not_reproduced(EXISTS % (runtime.ms.__version__, f"{module}.{name}"))
+        return confirmed(NO_ATTRIBUTE % (runtime.ms.__version__, module, name))
 
 
 def _most_derived(paths: frozenset) -> Optional[str]:
@@ -92,4 +105,4 @@ def _resolve(path: str) -> Any:
     try:
         return getattr(importlib.import_module(module), name)
     except Exception as error:  # pylint: disable=broad-except
-        raise Unconfirmable(f"{path} could not be imported: {error}") from error
+        raise Unconfirmable(NOT_IMPORTED % (path, error)) from error

@@ -11,7 +11,37 @@ from typing import Any, Dict, List, Optional, Union
 from ms_lint.probe import config
 from ms_lint.probe.experiments import trained
 from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+NOTHING_ALONE = Text(
+    "the module builds no network the probe can build alone", "该模块没有构建探测可以单独构建的网络"
+)
+NO_NETWORK = Text(
+    "no network to build: %s; name the network in a [[tool.ms_lint.probe.cells]] entry (a class, or a factory)",
+    "没有可构建的网络：%s；请在 [[tool.ms_lint.probe.cells]] 中添加一项给出该网络（类或工厂函数）",
+)
+UNBUILT = Text(
+    "the network the program trains could not be built: %s; give its arguments in a [[tool.ms_lint.probe.cells]] "
+    "entry",
+    "无法构建程序训练的网络：%s；请在 [[tool.ms_lint.probe.cells]] 中添加一项给出它的参数",
+)
+DIFFER = Text(
+    "%s built in two fresh processes without a seed: %s of %s initial parameters differ, e.g. '%s' starts %s vs %s",
+    "在两个新进程中不设随机种子构建 %s：%s/%s 个初始参数不同，例如 '%s' 的初始值为 %s 与 %s",
+)
+IDENTICAL = Text(
+    "%s built in two fresh processes: identical initial parameters", "在两个新进程中构建 %s：初始参数完全相同"
+)
+IDENTICAL_UNTRAINED = Text(
+    "%s built in two fresh processes: identical initial parameters, but no training step of the module shows which "
+    "network the program trains, so this does not refute the finding",
+    "在两个新进程中构建 %s：初始参数完全相同，但该模块中没有训练步骤表明程序训练的是哪个网络，因此这不能否定该检查结果",
+)
+AS_CONFIGURED = Text("%s (as configured)", "%s（按配置构建）")
+PASSED_TO = Text("%s (the network passed to %s)", "%s（传给 %s 的网络）")
+NO_PARAMETERS = Text("%s has no parameters: it cannot show initial values", "%s 没有参数：无法展示初始值")
 
 MAX_CELLS = 4
 HEAD = 3
@@ -73,14 +103,15 @@ class SeedDivergence(Experiment):
             tree = ast.parse(stream.read(), filename=path)
         networks = trained.find(runtime, tree)
         if networks:
-            return {"cells": self._trained(runtime, tree, networks, payload), "trained": True}
+            names: Dict[str, str] = {}  # the Chinese of each network's label
+            return {"cells": self._trained(runtime, tree, networks, payload, names), "trained": True, "names_zh": names}
         built: Dict[str, Dict[str, List[Any]]] = {}
         skipped: List[str] = []
         for name, spec in self._networks(runtime, tree, payload):
             try:
                 net = runtime.build(name, spec)
             except Unconfirmable as error:
-                skipped.append(str(error))
+                skipped.append(error.args[0] if error.args else str(error))
                 continue
             summaries = _initial_values(runtime, net, runtime.shown(name, spec), skipped)
             if summaries is None:
@@ -89,15 +120,13 @@ class SeedDivergence(Experiment):
             if len(built) >= MAX_CELLS:
                 break
         if not built:
-            reason = skipped[0] if skipped else "the module builds no network the probe can build alone"
-            raise Unconfirmable(
-                f"no network to build: {reason}; name the network in a [[tool.ms_lint.probe.cells]] entry (a class, "
-                "or a factory)"
-            )
+            reason = skipped[0] if skipped else NOTHING_ALONE
+            raise Unconfirmable(NO_NETWORK % (reason,))
         return {"cells": built, "trained": False}
 
-    def _trained(self, runtime, tree: ast.AST, networks, payload: Dict[str, Any]) -> Dict[str, Dict[str, List[Any]]]:
-        """The parameters of each network the training steps receive; Unconfirmable when none can be built."""
+    def _trained(self, runtime, tree: ast.AST, networks, payload: Dict[str, Any], names: Dict[str, str]):
+        """The parameters of each network the training steps receive, by label (the Chinese of each label in
+        ``names``); Unconfirmable when none can be built."""
         built: Dict[str, Dict[str, List[Any]]] = {}
         skipped: List[str] = []
         for network in networks[:MAX_CELLS]:
@@ -106,21 +135,20 @@ class SeedDivergence(Experiment):
                 spec = self._spec(maker, payload) if inspect.isclass(maker) else None
                 if spec is not None:
                     net = runtime.build(trained.dotted(network.call.func), spec)
-                    network.shown = f"{runtime.shown(trained.dotted(network.call.func), spec)} (as configured)"
+                    network.shown = AS_CONFIGURED % (runtime.shown(trained.dotted(network.call.func), spec),)
                 else:
                     net = trained.build(runtime, network, tree)
             except Unconfirmable as error:
-                skipped.append(str(error))
+                skipped.append(error.args[0] if error.args else str(error))
                 continue
             summaries = _initial_values(runtime, net, network.shown, skipped)
             if summaries is None:
                 continue
-            built[f"{network.shown} (the network passed to {network.reached})"] = summaries
+            label = PASSED_TO % (network.shown, network.reached)
+            built[str.__str__(label)] = summaries
+            names[str.__str__(label)] = label.zh
         if not built:
-            raise Unconfirmable(
-                f"the network the program trains could not be built: {skipped[0]}; give its arguments in a "
-                "[[tool.ms_lint.probe.cells]] entry"
-            )
+            raise Unconfirmable(UNBUILT % (skipped[0],))
         return built
 
     def _networks(self, runtime, tree: ast.AST, payload: Dict[str, Any]):
@@ -170,6 +198,7 @@ class SeedDivergence(Experiment):
 
     def combine(self, payload: Dict[str, Any], results: List[Any]) -> Verdict:
         first, second = (result.get("cells", {}) for result in results[:2])
+        names = results[0].get("names_zh") or {}
         for name in first:
             if name not in second:
                 continue
@@ -177,18 +206,14 @@ class SeedDivergence(Experiment):
             differing = [key for key in params if key in second[name] and params[key][0] != second[name][key][0]]
             if differing:
                 key = differing[0]
-                return confirmed(
-                    f"{name} built in two fresh processes without a seed: {len(differing)} of {len(params)} initial "
-                    f"parameters differ, e.g. '{key}' starts {params[key][1]} vs {second[name][key][1]}"
-                )
-        names = ", ".join(first)
+                label = Text.pair(name, names.get(name, name))
+                starts = (params[key][1], second[name][key][1])
+                return confirmed(DIFFER % (label, len(differing), len(params), key, *starts))
+        names = language.join(", ", (Text.pair(name, names.get(name, name)) for name in first))
         if all(result.get("trained") for result in results[:2]):
-            return not_reproduced(f"{names} built in two fresh processes: identical initial parameters")
+            return not_reproduced(IDENTICAL % (names,))
         # Another Cell of the module starting identically says nothing of the network the program trains.
-        return unconfirmable(
-            f"{names} built in two fresh processes: identical initial parameters, but no training step of the module "
-            "shows which network the program trains, so this does not refute the finding"
-        )
+        return unconfirmable(IDENTICAL_UNTRAINED % (names,))
 
 
 def _initial_values(runtime, net, shown: str, skipped: List[str]) -> Optional[Dict[str, List[Any]]]:
@@ -198,7 +223,7 @@ def _initial_values(runtime, net, shown: str, skipped: List[str]) -> Optional[Di
     if runtime.is_cell_class(type(net)):
         summaries = {parameter.name: _summary(parameter.asnumpy()) for parameter in net.get_parameters()}
     if not summaries:
-        skipped.append(f"{shown} has no parameters: it cannot show initial values")
+        skipped.append(NO_PARAMETERS % (shown,))
         return None
     return summaries
 

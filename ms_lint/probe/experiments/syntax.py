@@ -5,8 +5,28 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, Union
 
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+NEITHER = Text(
+    "the flagged code is in neither a Cell nor a module-level function", "被标记的代码既不在 Cell 中，也不在模块级函数中"
+)
+FAILS_AT = Text(
+    "compiling %s in GRAPH_MODE at %s fails at line %s: %s", "编译 %s（静态图模式 GRAPH_MODE，%s 级别）时在第 %s 行失败：%s"
+)
+FAILS_OTHERWISE = Text(
+    "compiling %s in GRAPH_MODE at %s fails otherwise: %s", "编译 %s（静态图模式 GRAPH_MODE，%s 级别）时以其他方式失败：%s"
+)
+COMPILES = Text("%s compiles in GRAPH_MODE at %s", "%s 在静态图模式（GRAPH_MODE）下以 %s 级别编译成功")
+AND = Text(" and ", " 和 ")
+NOT_IN_CELL = Text("the flagged method is not in a Cell class", "被标记的方法不在 Cell 类中")
+GRAPH_FAILS = Text("%s in GRAPH_MODE fails: %s", "%s 在静态图模式（GRAPH_MODE）下失败：%s")
+GRAPH_FAILS_OTHERWISE = Text(
+    "%s in GRAPH_MODE fails otherwise: %s", "%s 在静态图模式（GRAPH_MODE）下以其他方式失败：%s"
+)
+RUNS = Text("%s runs in GRAPH_MODE on %s input(s)", "%s 在静态图模式（GRAPH_MODE）下以 %s 个输入运行无误")
 
 
 class GraphSyntaxRefused(Experiment):
@@ -27,7 +47,7 @@ class GraphSyntaxRefused(Experiment):
         else:
             function = context.scope.function
             if function is None or function[0] is not None:
-                return unconfirmable("the flagged code is in neither a Cell nor a module-level function")
+                return unconfirmable(NEITHER)
             payload = dict(context.cell_payload(function[1]), function=True)
         return self.task(context, dict(payload, symbol=context.finding.symbol))
 
@@ -60,11 +80,11 @@ class GraphSyntaxRefused(Experiment):
                 text = str(error)
                 at_line = line in runtime.lines_in_trace(error, path)
                 if at_line and any(re.search(pattern, text) for pattern in patterns):
-                    return confirmed(f"compiling {what} in GRAPH_MODE at {level} fails at line {line}: {error_text(error)}")
-                raise Unconfirmable(f"compiling {what} in GRAPH_MODE at {level} fails otherwise: {error_text(error)}")
+                    return confirmed(FAILS_AT % (what, level, line, error_text(error)))
+                raise Unconfirmable(FAILS_OTHERWISE % (what, level, error_text(error)))
         finally:
             ms.set_context(jit_syntax_level=previous)
-        return not_reproduced(f"{what} compiles in GRAPH_MODE at {' and '.join(self.levels)}")
+        return not_reproduced(COMPILES % (what, language.join(AND, self.levels)))
 
 
 class CellMethodRefused(Experiment):
@@ -80,7 +100,7 @@ class CellMethodRefused(Experiment):
     def plan(self, context: Context) -> Union[Task, Verdict]:
         cell = context.cell_class()
         if cell is None:
-            return unconfirmable("the flagged method is not in a Cell class")
+            return unconfirmable(NOT_IN_CELL)
         bprop = ".bprop(" in str(context.finding.args[0] if context.finding.args else "")
         return self.task(context, dict(context.cell_payload(cell), symbol=context.finding.symbol, bprop=bprop))
 
@@ -104,6 +124,6 @@ class CellMethodRefused(Experiment):
                     cell(*inputs)
         except Exception as error:  # pylint: disable=broad-except
             if any(re.search(pattern, str(error)) for pattern in patterns):
-                return confirmed(f"{what} in GRAPH_MODE fails: {error_text(error)}")
-            raise Unconfirmable(f"{what} in GRAPH_MODE fails otherwise: {error_text(error)}") from error
-        return not_reproduced(f"{what} runs in GRAPH_MODE on {len(inputs)} input(s)")
+                return confirmed(GRAPH_FAILS % (what, error_text(error)))
+            raise Unconfirmable(GRAPH_FAILS_OTHERWISE % (what, error_text(error))) from error
+        return not_reproduced(RUNS % (what, len(inputs)))

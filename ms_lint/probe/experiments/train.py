@@ -4,8 +4,34 @@ from __future__ import annotations
 
 from typing import Any, Dict, Union
 
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
+
+NO_METRIC_NAME = Text("the finding does not name the Metric class", "检查结果没有给出 Metric 类的名称")
+NOT_A_METRIC = Text(
+    "%s is not a mindspore.train.Metric subclass when the module is imported",
+    "导入模块后 %s 不是 mindspore.train.Metric 的子类",
+)
+IMPLEMENTS = Text("%s implements clear, update and eval at run time", "%s 在运行时实现了 clear、update 和 eval")
+ABSTRACT_RAISES = Text("%s leaves %s abstract; creating it raises %s", "%s 中 %s 仍是抽象方法；创建它会抛出 %s")
+ABSTRACT_CREATED = Text("%s leaves %s abstract, yet it can be created", "%s 中 %s 仍是抽象方法，但它可以被创建")
+NOT_A_CLASS = Text(
+    "the network is built by %s, not by a class the probe can call", "网络由 %s 构建，而不是由探测可以调用的类构建"
+)
+ADD_INPUTS = Text(
+    "add the inputs of %s to [tool.ms_lint.probe.cells] to run it", "请在 [tool.ms_lint.probe.cells] 中添加 %s 的输入以运行它"
+)
+SAME_OUTPUTS = Text(
+    "%s gives the same outputs in training mode and keeps its statistics", "%s 在训练模式下输出相同，且统计量保持不变"
+)
+TRAINING_GAP = Text(
+    "in training mode two calls of %s on one input differ by up to %s", "训练模式下对同一输入两次调用 %s 的结果最多相差 %s"
+)
+MOVED = Text("the calls changed %s BatchNorm moving statistics", "这些调用改变了 %s 个 BatchNorm 滑动统计量")
+EVAL_GAP = Text("after set_train(False) they differ by %s", "set_train(False) 之后相差 %s")
+SEMICOLON = Text("; ", "；")
 
 METRIC_METHODS = ("clear", "update", "eval")
 
@@ -22,7 +48,7 @@ class MetricMethods(Experiment):
     def plan(self, context: Context) -> Union[Task, Verdict]:
         args = context.finding.args
         if not args:
-            return unconfirmable("the finding does not name the Metric class")
+            return unconfirmable(NO_METRIC_NAME)
         return self.task(context, {"name": args[0]})
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -32,15 +58,15 @@ class MetricMethods(Experiment):
         cls = runtime.resolve(name)
         metric = runtime.ms.train.Metric
         if not (isinstance(cls, type) and issubclass(cls, metric)):
-            raise Unconfirmable(f"{name} is not a mindspore.train.Metric subclass when the module is imported")
+            raise Unconfirmable(NOT_A_METRIC % (name,))
         abstract = [method for method in METRIC_METHODS if method in getattr(cls, "__abstractmethods__", ())]
         if not abstract:
-            return not_reproduced(f"{name} implements clear, update and eval at run time")
+            return not_reproduced(IMPLEMENTS % (name,))
         try:
             object.__new__(cls)
         except TypeError as error:
-            return confirmed(f"{name} leaves {', '.join(abstract)} abstract; creating it raises {error_text(error)}")
-        return not_reproduced(f"{name} leaves {', '.join(abstract)} abstract, yet it can be created")
+            return confirmed(ABSTRACT_RAISES % (name, ", ".join(abstract), error_text(error)))
+        return not_reproduced(ABSTRACT_CREATED % (name, ", ".join(abstract)))
 
 
 class TrainingModeOutputs(Experiment):
@@ -56,10 +82,10 @@ class TrainingModeOutputs(Experiment):
         args = context.finding.args
         qualname = args[1] if args and len(args) > 1 else ""
         if not qualname.replace(".", "").replace("_", "").isalnum():
-            return unconfirmable(f"the network is built by {qualname!r}, not by a class the probe can call")
+            return unconfirmable(NOT_A_CLASS % (repr(qualname),))
         payload = context.cell_payload(qualname)
         if not (payload.get("spec") or {}).get("inputs"):
-            return unconfirmable(f"add the inputs of {qualname} to [tool.ms_lint.probe.cells] to run it")
+            return unconfirmable(ADD_INPUTS % (qualname,))
         return self.task(context, payload)
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -71,12 +97,12 @@ class TrainingModeOutputs(Experiment):
         train_gap, moved = self._twice(numpy, net, inputs, True)
         eval_gap, _ = self._twice(numpy, net, inputs, False)
         if train_gap == 0 and not moved:
-            return not_reproduced(f"{shown} gives the same outputs in training mode and keeps its statistics")
-        evidence = [f"in training mode two calls of {shown} on one input differ by up to {train_gap:.3g}"]
+            return not_reproduced(SAME_OUTPUTS % (shown,))
+        evidence = [TRAINING_GAP % (shown, f"{train_gap:.3g}")]
         if moved:
-            evidence.append(f"the calls changed {moved} BatchNorm moving statistics")
-        evidence.append(f"after set_train(False) they differ by {eval_gap:.3g}")
-        return confirmed("; ".join(evidence))
+            evidence.append(MOVED % (moved,))
+        evidence.append(EVAL_GAP % (f"{eval_gap:.3g}",))
+        return confirmed(language.join(SEMICOLON, evidence))
 
     @staticmethod
     def _random(runtime, numpy, spec: Dict[str, Any], none_size: int):

@@ -21,7 +21,18 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ms_lint.probe import guesses
 from ms_lint.probe.runtime import arguments_text
+from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.probe.verdict import Unconfirmable
+
+UNPACKS = Text("%s unpacks its arguments: the probe cannot know them", "%s 对参数做了解包：探测无法知道它们")
+ARGUMENT = Text("argument %s", "第 %s 个参数")
+RUN_TIME_VALUE = Text(
+    "%s: the value of %s (%s) is known only when the script runs", "%s：%s（%s）的值只有在脚本运行时才知道"
+)
+BUILD_RAISED = Text("building %s raised %s: %s", "构建 %s 时抛出 %s: %s")
+AT_LINE = Text("%s at line %s", "%s（第 %s 行）")
+DEFAULTS_FOR = Text(" (defaults for %s)", "（%s 使用默认值）")
 
 PARAMETER_METHODS = ("trainable_params", "get_parameters", "parameters_and_names")
 _UNKNOWN = object()
@@ -32,7 +43,7 @@ class TrainedNetwork:
     """The call that builds the network a training step receives, and how the probe builds it."""
 
     call: ast.Call
-    reached: str  # what receives it: "Model at line 40"
+    reached: Text  # what receives it: "Model at line 40"
     local: frozenset  # names local to the function that builds it (they shadow the module's)
     shown: str = ""  # how it was built: "resnet50(class_num=10)"
 
@@ -50,7 +61,7 @@ def find(runtime, tree: ast.Module) -> List[TrainedNetwork]:
             for expr in _network_arguments(role, call):
                 built = _builder(runtime, expr, assigned, depth=0)
                 if built is not None and id(built) not in found:
-                    found[id(built)] = TrainedNetwork(built, f"{role[1]} at line {call.lineno}", local)
+                    found[id(built)] = TrainedNetwork(built, AT_LINE % (role[1], call.lineno), local)
     return sorted(found.values(), key=lambda network: (network.call.lineno, network.call.col_offset))
 
 
@@ -60,7 +71,7 @@ def build(runtime, network: TrainedNetwork, tree: ast.Module) -> Any:
     if any(isinstance(arg, ast.Starred) for arg in network.call.args) or any(
         keyword.arg is None for keyword in network.call.keywords
     ):
-        raise Unconfirmable(f"{_source(network.call)} unpacks its arguments: the probe cannot know them")
+        raise Unconfirmable(UNPACKS % (_source(network.call),))
     defaults = guesses.argparse_defaults(tree)
     parsed = _parsed_argument_names(tree, network)
     args, kwargs, left = [], {}, []
@@ -68,26 +79,24 @@ def build(runtime, network: TrainedNetwork, tree: ast.Module) -> Any:
     for index, arg in enumerate(network.call.args):
         value = _value(runtime, arg, defaults, parsed, network.local)
         if value is _UNKNOWN:
-            name = parameters[index].name if index < len(parameters) else f"argument {index + 1}"
-            raise Unconfirmable(f"{_source(network.call)}: the value of {name} ({_source(arg)}) is known only when the script runs")
+            name = parameters[index].name if index < len(parameters) else ARGUMENT % (index + 1,)
+            raise Unconfirmable(RUN_TIME_VALUE % (_source(network.call), name, _source(arg)))
         args.append(value)
     for keyword in network.call.keywords:
         value = _value(runtime, keyword.value, defaults, parsed, network.local)
         if value is _UNKNOWN:
             if not _has_default(maker, keyword.arg):
-                raise Unconfirmable(
-                    f"{_source(network.call)}: the value of {keyword.arg} ({_source(keyword.value)}) is known only "
-                    "when the script runs"
-                )
+                raise Unconfirmable(RUN_TIME_VALUE % (_source(network.call), keyword.arg, _source(keyword.value)))
             left.append(keyword.arg)
             continue
         kwargs[keyword.arg] = value
     shown = arguments_text(args, kwargs)
-    network.shown = f"{dotted(network.call.func)}({shown})" + (f" (defaults for {', '.join(left)})" if left else "")
+    defaults = DEFAULTS_FOR % (", ".join(left),) if left else ""
+    network.shown = language.join("", (f"{dotted(network.call.func)}({shown})", defaults))
     try:
         return maker(*args, **kwargs)
     except Exception as error:  # pylint: disable=broad-except
-        raise Unconfirmable(f"building {network.shown} raised {type(error).__name__}: {error}") from error
+        raise Unconfirmable(BUILD_RAISED % (network.shown, type(error).__name__, error)) from error
 
 
 # -- what receives a network -------------------------------------------------------------
