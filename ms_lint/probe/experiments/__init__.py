@@ -107,6 +107,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "graph-cell-method-signature": CellMethodRefused(),
     "api-removed": ApiChange(),
     "api-deprecated": ApiChange(),
+    "api-context-option-deprecated": ApiChange(),
     "api-default-changed": Declared(
         "a changed default shows as different numbers (initial weights, a loss value), not as an error: comparing "
         "them needs both MindSpore versions"

@@ -14,6 +14,7 @@ import inspect
 import logging
 from typing import Any, Dict, Optional, Tuple, Union
 
+from ms_lint.language import Text
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Verdict, confirmed, not_reproduced, unconfirmable
 
@@ -22,6 +23,21 @@ DATASET = "mindspore.dataset.Dataset"
 # Arguments a call needs besides the keyword under test.
 REQUIRED = {"mindspore.dataset.Dataset.map": {"operations": [abs]}, "mindspore.dataset.Dataset.batch": {"batch_size": 1},
             "mindspore.ops.MultitypeFuncGraph": {"name": "probe"}}
+MISSING = Text("%s: %s is missing (%s: %s)", "%s：%s 不存在（%s：%s）")
+EXISTS = Text("%s: %s exists", "%s：%s 存在")
+LOGGED = Text("%s: %s", "%s：%s")
+NOT_LOGGED = Text(
+    "%s: %s exists; building it without arguments logged no deprecation", "%s：%s 存在；不带参数构建它时没有打印废弃警告"
+)
+NO_SIGNATURE = Text("%s: the signature of %s cannot be read", "%s：无法读取 %s 的签名")
+HAS_NO = Text("%s: %s%s has no %s", "%s：%s%s 没有参数 %s")
+TAKES = Text("%s: %s takes %s", "%s：%s 接受参数 %s")
+RAISED = Text("%s: %s raised TypeError: %s", "%s：%s 抛出 TypeError：%s")
+CALL_LOGGED = Text("%s: %s logged: %s", "%s：%s 打印了：%s")
+NO_ENTRY = Text("the table entry could not be read from the finding", "无法从检查结果读取接口变更表的条目")
+NEITHER = Text(
+    "%s: %s neither failed on %s nor logged its deprecation", "%s：%s 既没有因 %s 失败，也没有打印它的废弃警告"
+)
 
 
 class ApiChange(Experiment):
@@ -42,7 +58,7 @@ class ApiChange(Experiment):
         finding = context.finding
         use = next((use for use in api_changes.uses_at(finding.node) if api_changes.label(use) == finding.args[0]), None)
         if use is None:
-            return unconfirmable("the table entry could not be read from the finding")
+            return unconfirmable(NO_ENTRY)
         change = use.change
         value = None
         if isinstance(use.node, nodes.Keyword):
@@ -60,16 +76,16 @@ class ApiChange(Experiment):
             found = _lookup(name)
         except (ImportError, AttributeError) as error:
             verdict = confirmed if payload["removed"] else not_reproduced
-            return verdict(f"{version}: {name} is missing ({type(error).__name__}: {error})")
+            return verdict(MISSING % (version, name, type(error).__name__, error))
         logger = _logger(runtime.ms)
         if parameter:
             return _keyword(version, payload, found, logger)
         if payload["removed"]:
-            return not_reproduced(f"{version}: {name} exists")
+            return not_reproduced(EXISTS % (version, name))
         logged, _ = _logged(logger, found)
         if logged:
-            return confirmed(f"{version}: {logged}")
-        return unconfirmable(f"{version}: {name} exists; building it without arguments logged no deprecation")
+            return confirmed(LOGGED % (version, logged))
+        return unconfirmable(NOT_LOGGED % (version, name))
 
 
 def _lookup(name: str) -> Any:
@@ -93,12 +109,12 @@ def _keyword(version: str, payload: Dict[str, Any], found: Any, logger: logging.
     try:
         parameters = inspect.signature(found).parameters
     except (TypeError, ValueError):
-        return unconfirmable(f"{version}: the signature of {name} cannot be read")
+        return unconfirmable(NO_SIGNATURE % (version, name))
     if parameter not in parameters and not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
         verdict = confirmed if removed else not_reproduced
-        return verdict(f"{version}: {name}{inspect.signature(found)} has no {parameter}")
+        return verdict(HAS_NO % (version, name, inspect.signature(found), parameter))
     if removed and parameter in parameters:
-        return not_reproduced(f"{version}: {name} takes {parameter}")
+        return not_reproduced(TAKES % (version, name, parameter))
     owner, _, method = name.rpartition(".")
     if owner == DATASET:
         found = getattr(_small_dataset(), method)
@@ -107,11 +123,11 @@ def _keyword(version: str, payload: Dict[str, Any], found: Any, logger: logging.
     logged, error = _logged(logger, found, **arguments)
     if error is not None and isinstance(error, TypeError) and parameter in str(error):
         verdict = confirmed if removed else not_reproduced
-        return verdict(f"{version}: {shown} raised TypeError: {error}")
+        return verdict(RAISED % (version, shown, error))
     if logged and parameter in logged:
         verdict = not_reproduced if removed else confirmed
-        return verdict(f"{version}: {shown} logged: {logged}")
-    return unconfirmable(f"{version}: {shown} neither failed on {parameter} nor logged its deprecation")
+        return verdict(CALL_LOGGED % (version, shown, logged))
+    return unconfirmable(NEITHER % (version, shown, parameter))
 
 
 def _small_dataset() -> Any:
