@@ -51,6 +51,7 @@ from ms_lint.checkers.api_context_option_deprecated import ApiContextOptionDepre
 from ms_lint.checkers.api_default_changed import ApiDefaultChangedChecker
 from ms_lint.checkers.api_deprecated import ApiDeprecatedChecker
 from ms_lint.checkers.api_removed import ApiRemovedChecker
+from ms_lint.checkers.op_unsupported_on_device import OpUnsupportedOnDeviceChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -90,4 +91,5 @@ CHECKERS = (
     ApiDeprecatedChecker,
     ApiDefaultChangedChecker,
     ApiContextOptionDeprecatedChecker,
+    OpUnsupportedOnDeviceChecker,
 )

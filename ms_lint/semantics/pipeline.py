@@ -24,7 +24,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, names, resolve, values
+from ms_lint.semantics import catalog, cells, index, memo, names, resolve, values
 
 Function = Union[nodes.FunctionDef, nodes.Lambda]
 MAX_DEPTH = 6  # factory functions and names followed to find a dataset or a callable
@@ -240,6 +240,34 @@ def _self_method(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     """``self.method`` inside a method of the same class (or of a user subclass)."""
     classdef = _self_class(expr)
     return cells.method(classdef, expr.attrname) if classdef is not None else None
+
+
+def in_pipeline_code(node: nodes.NodeNG) -> bool:
+    """True if ``node`` is run by the data pipeline: inside code the module's own entries hand over
+    (functions, lambdas, the functions they call), or an operator handed over directly."""
+    handed = _handed_over_in(node.root())
+    if node in handed:
+        return True
+    scope = node.scope()
+    while isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
+        if scope in handed:
+            return True
+        scope = scope.parent.scope()
+    return False
+
+
+@memo.per_node
+def _handed_over_in(module: nodes.Module) -> frozenset:
+    """The functions of ``module`` its own pipeline entries run, and the operators they hand over."""
+    found = set()
+    for call in index.of(module).calls:
+        if not names.may_call(call, entry_basenames()):
+            continue
+        for entry in entries(call):
+            runners_, direct = handed_over(entry)
+            found.update(use.node for use in direct)
+            found.update(function for function, _ in reachable(runners_) if function.root() is module)
+    return frozenset(found)
 
 
 def label(function: Function) -> str:

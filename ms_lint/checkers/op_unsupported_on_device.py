@@ -1,0 +1,97 @@
+"""op-unsupported-on-device: an operator MindSpore 2.10 was seen to fail on CPU, in a program that targets CPU."""
+
+from __future__ import annotations
+
+import functools
+from typing import Dict, Optional
+
+from astroid import nodes
+from pylint.constants import WarningScope
+from pylint.interfaces import HIGH, Confidence
+
+from ms_lint.checkers.base import Candidate, ProjectChecker
+from ms_lint.data import cpu_unsupported_ops as table
+from ms_lint.language import Text
+from ms_lint.semantics import catalog, facts, names, pipeline
+
+SYMBOL = "op-unsupported-on-device"
+DEVICE = "CPU"
+ELSEWHERE = Text("run it on Ascend or GPU", "请在 Ascend 或 GPU 上运行")
+OR_USE = Text(
+    "run it on Ascend or GPU, or use %s, which runs on CPU",
+    "请在 Ascend 或 GPU 上运行，或改用可在 CPU 上运行的 %s",
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _by_path() -> Dict[str, table.CpuUnsupportedOp]:
+    """The table's entries by the catalog's canonical path (so every alias of an API matches)."""
+    found = {}
+    for entry in table.CPU_UNSUPPORTED_OPS:
+        entity = catalog.lookup(entry.api)
+        if entity is not None:
+            found[entity.path] = entry
+    return found
+
+
+def _short(name: str) -> str:
+    return name.replace("mindspore.", "", 1)
+
+
+def apis_table() -> str:
+    """The table of operators as a Markdown section of the rule's page."""
+    rows = [
+        "### Operators",
+        "",
+        f"From `ms_lint/data/cpu_unsupported_ops.py` ({table.OBSERVED}).",
+        "",
+        "| API | MindSpore says | runs on CPU instead |",
+        "| --- | --- | --- |",
+    ]
+    for entry in table.CPU_UNSUPPORTED_OPS:
+        alternative = f"`{entry.alternative}`" if entry.alternative else ""
+        rows.append(f"| `{_short(entry.api)}` | {entry.error} | {alternative} |")
+    return "\n".join(rows) + "\n"
+
+
+class OpUnsupportedOnDeviceChecker(ProjectChecker):
+    symbol = SYMBOL
+    msgs = {
+        "E7385": (
+            Text(
+                "`%s` does not run on CPU in MindSpore 2.10 (MindSpore says: %s): %s.",
+                "`%s` 在 MindSpore 2.10 中无法在 CPU 上运行（MindSpore 报错：%s）：%s。",
+            ),
+            SYMBOL,
+            Text(
+                "The program targets CPU, and MindSpore 2.10 has no CPU kernel for this operator: it was "
+                "seen to fail on CPU in both PyNative and graph mode. The network fails when it reaches "
+                "the operator. MindSpore's 'Supported Platforms' are not trusted here; only operators "
+                "observed to fail are reported.",
+                "程序的后端（device_target）是 CPU，而 MindSpore 2.10 没有该算子的 CPU 实现：实测它在 CPU 上的"
+                "动态图模式和静态图模式下都运行失败。网络运行到该算子时报错。本规则不依据文档中的"
+                "“支持平台”，只报告实测失败的算子。",
+            ),
+            {"scope": WarningScope.LINE},
+        )
+    }
+
+    doc_appendix = staticmethod(apis_table)
+
+    def callees(self) -> frozenset:
+        return catalog.basenames_of(frozenset(_by_path()))
+
+    def check_call(self, node: nodes.Call) -> None:
+        entity = names.called_entity(node)
+        entry = _by_path().get(entity.path) if entity is not None else None
+        if entry is None or pipeline.in_pipeline_code(node):
+            return
+        called = names.mindspore_name(node.func) or entry.api
+        fix = OR_USE % (entry.alternative,) if entry.alternative else ELSEWHERE
+        self.defer(node, args=(_short(called), entry.error, fix))
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        target = self.target(program)
+        if target.device_target != DEVICE or target.version[:2] != table.VERSION:
+            return None
+        return HIGH
