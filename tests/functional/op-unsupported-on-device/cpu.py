@@ -9,7 +9,7 @@ from mindspore.mint.nn import functional as F
 from mindspore.ops import operations as P
 from mindspore.ops import Einsum
 
-context.set_context(device_target="CPU")
+context.set_context(device_target="CPU")  # [api-context-option-deprecated]
 
 
 class Net(nn.Cell):

@@ -8,11 +8,11 @@ ms.set_device("CPU")
 
 
 def scale(x):
-    return mint.log10(x)
+    return mint.log10(x)  # [ops-in-dataset-pipeline]
 
 
 def shift(x):
-    return mint.cumsum(x, 0)
+    return mint.cumsum(x, 0)  # [ops-in-dataset-pipeline]
 
 
 def outside(x):
@@ -22,4 +22,4 @@ def outside(x):
 data = ds.NumpySlicesDataset([1.0, 2.0], column_names=["x"])
 data = data.map(operations=scale, input_columns=["x"])
 data = data.map(operations=lambda x: shift(x), input_columns=["x"])
-data = data.map(operations=[ops.Einsum("i,i->")], input_columns=["x"])
+data = data.map(operations=[ops.Einsum("i,i->")], input_columns=["x"])  # [ops-in-dataset-pipeline]
