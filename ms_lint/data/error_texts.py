@@ -384,4 +384,20 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
         silent="a default that changed prints nothing: the code runs with the new default (Model.train sinks "
         "no data, Dense and Conv layers start from other weights, BCELoss averages)",
     ),
+    "op-unsupported-on-device": RuleTexts(
+        texts=(
+            _observed(
+                r"Unsupported op \[\w+\] on CPU",
+                "RuntimeError: - Kernel select failed:\nUnsupported op [EqualExt] on CPU, Please confirm whether the "
+                "device target setting is correct, or refer to 'mindspore.ops' at https://www.mindspore.cn to query "
+                "the operator support list.",
+                "GRAPH_MODE: mint.equal(x, y) in a Cell's construct (ops.Einsum in PyNative mode says the same)",
+            ),
+            _observed(
+                r"The kernel \w+ unregistered",
+                "RuntimeError: The kernel EqualExt unregistered.",
+                "PyNative: mint.equal(x, y) in a Cell's construct",
+            ),
+        ),
+    ),
 }

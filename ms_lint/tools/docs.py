@@ -99,6 +99,12 @@ APPENDIX_ZH = (
         r"\| API \| change \| deprecated \| removed / changed in \| fix \| checked \| reference \|",
         "| API | 变更 | 废弃于 | 删除 / 变更于 | 修复 | 核对 | 参考 |",
     ),
+    ("### Operators", "### 算子表"),
+    (
+        r"From `(?P<file>[^`]+)`: each failed on MindSpore (?P<version>[\d.]+), CPU, in PyNative mode and in GRAPH_MODE\.",
+        "来自 `\\g<file>`：每个算子在 MindSpore \\g<version>、CPU 上的动态图模式和静态图模式下都运行失败。",
+    ),
+    (r"\| API \| MindSpore says \| runs on CPU instead \|", "| API | MindSpore 的报错 | 可在 CPU 上运行的替代 |"),
 )
 
 
