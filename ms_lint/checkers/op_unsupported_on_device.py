@@ -12,7 +12,7 @@ from pylint.interfaces import HIGH, Confidence
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import cpu_unsupported_ops as table
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, facts, names, pipeline
+from ms_lint.semantics import catalog, facts, index, names, pipeline
 
 SYMBOL = "op-unsupported-on-device"
 DEVICE = "CPU"
@@ -32,6 +32,42 @@ def _by_path() -> Dict[str, table.CpuUnsupportedOp]:
         if entity is not None:
             found[entity.path] = entry
     return found
+
+
+def _runs(node: nodes.Call, kind: str) -> bool:
+    """Whether the code runs the operator ``node`` calls or builds.
+
+    A functional call runs it. Building a Primitive or layer runs nothing (a module-level table of
+    operators, or one built for another device, never fails): it counts when the object is called
+    at once (``ops.Einsum(...)(x)``), or when it is bound to ``self.<name>`` or a local name that the
+    class's methods or the function then call.
+    """
+    if kind == "function":
+        return True
+    parent = node.parent
+    if isinstance(parent, nodes.Call) and parent.func is node:
+        return True
+    if not (isinstance(parent, nodes.Assign) and len(parent.targets) == 1):
+        return False
+    target, function = parent.targets[0], node.frame()
+    if not isinstance(function, nodes.FunctionDef):
+        return False
+    if isinstance(target, nodes.AssignName):
+        return any(
+            isinstance(call.func, nodes.Name) and call.func.name == target.name
+            for call in index.nodes_of(function, nodes.Call)
+        )
+    klass = function.parent
+    if not (isinstance(target, nodes.AssignAttr) and _is_self(target.expr) and isinstance(klass, nodes.ClassDef)):
+        return False
+    return any(
+        isinstance(call.func, nodes.Attribute) and call.func.attrname == target.attrname and _is_self(call.func.expr)
+        for call in index.nodes_of(klass, nodes.Call)
+    )
+
+
+def _is_self(node: nodes.NodeNG) -> bool:
+    return isinstance(node, nodes.Name) and node.name == "self"
 
 
 def _short(name: str) -> str:
@@ -85,7 +121,7 @@ class OpUnsupportedOnDeviceChecker(ProjectChecker):
     def check_call(self, node: nodes.Call) -> None:
         entity = names.called_entity(node)
         entry = _by_path().get(entity.path) if entity is not None else None
-        if entry is None or pipeline.in_pipeline_code(node):
+        if entry is None or not _runs(node, entity.kind) or pipeline.in_pipeline_code(node):
             return
         called = names.mindspore_name(node.func) or entry.api
         fix = OR_USE % (entry.alternative,) if entry.alternative else ELSEWHERE

@@ -30,7 +30,35 @@ class Net(nn.Cell):
         f = ops.einsum("ij,jk->ik", x, x)  # [op-unsupported-on-device]
         g = ops.cumsum(x, 0)  # runs on CPU
         h = mint.not_equal(x, x)  # runs on CPU
-        return a, b, c, d, e, f, g, h
+        i = self.einsum((x, x)) + self.einsum2((x, x))
+        return a, b, c, d, e, f, g, h, i, self.norm(x), self.relu6(x), ops.Einsum("ij->ji")(x)  # [op-unsupported-on-device]
+
+
+def built_then_called(x):
+    einsum = ops.Einsum("ij,jk->ik")  # [op-unsupported-on-device]
+    return einsum((x, x))
+
+
+def built_never_called():
+    """Building a Primitive runs nothing: silent."""
+    einsum = ops.Einsum("ij,jk->ik")
+    return einsum
+
+
+class Unused(nn.Cell):
+    """A layer the Cell builds but never calls: silent."""
+
+    def __init__(self):
+        super().__init__()
+        self.einsum = ops.Einsum("ij,jk->ik")
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+# A module-level table of operators (often built for another device, or called only there): silent.
+float_status = ops.FloatStatus()
 
 
 def local_names(x):
