@@ -305,11 +305,14 @@ def _has_files(args: Sequence[str]) -> bool:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     speaking = _language(args)
-    if args[:1] == ["explain"]:
+    command = next((index for index, arg in enumerate(args) if not arg.startswith("-")), None)
+    if command is not None and args[command] == "explain":  # options may come before the subcommand
         from ms_lint import explain  # pylint: disable=import-outside-toplevel
 
         return explain.main(
-            args[1:], lint=lambda lint_args, reporter: run(lint_args, reporter=reporter, exit=False), speaking=speaking
+            args[:command] + args[command + 1 :],
+            lint=lambda lint_args, reporter: run(lint_args, reporter=reporter, exit=False),
+            speaking=speaking,
         )
     if "-h" in args or "--help" in args:
         print(language.pick(USAGE, speaking))

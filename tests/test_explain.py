@@ -100,6 +100,15 @@ def test_the_rule_page_follows_the_docs_url_option(capsys):
     assert "Rule page: https://x.org/r/forward-without-construct.md" in out
 
 
+def test_in_chinese_with_the_options_before_the_subcommand(capsys):
+    status = cli.main(["--mindspore-language=zh", "explain", "RuntimeError: Unsupported statement 'Try'."])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "E7325 graph-unsupported-syntax" in out
+    assert "MindSpore 的输出：RuntimeError: Unsupported statement 'Try'." in out
+    assert "原因：" in out and "如何修复：" in out and "Why:" not in out
+
+
 def test_nothing_matched_is_one_plain_line_and_status_1(capsys):
     status, out = run(capsys, "ValueError: something MindSpore never said")
     assert status == 1
