@@ -26,10 +26,11 @@ from ms_lint import baseline, language
 from ms_lint.language import Text
 
 CHECKER = "mindspore"
+ENABLE_ALL = f"--enable={CHECKER}"
 FRONT_ARGS = (
     "--load-plugins=ms_lint",
     "--disable=all",
-    f"--enable={CHECKER}",
+    ENABLE_ALL,
     "--score=n",
     # Statistics of an ms-lint run must not become the "previous run" of the user's pylint.
     "--persistent=n",
@@ -178,8 +179,27 @@ class MindSporeRun(Run):
 
 
 def lint_args(user_args: Sequence[str]) -> List[str]:
-    """The full pylint command line for ``ms-lint <user_args>``."""
-    return [*FRONT_ARGS, *user_args]
+    """The full pylint command line for ``ms-lint <user_args>``.
+
+    A user's own ``--disable=all`` starts the selection afresh (``--disable=all --enable=api-removed``
+    runs that rule alone): pylint keeps a checker enabled by name enabled through a later
+    ``--disable=all``, so ms-lint's ``--enable=mindspore`` is left out then.
+    """
+    front = [arg for arg in FRONT_ARGS if arg != ENABLE_ALL or not _disables_all(user_args)]
+    return [*front, *user_args]
+
+
+def _disables_all(args: Sequence[str]) -> bool:
+    for index, arg in enumerate(args):
+        if arg.startswith(("--disable=", "-d=")):
+            value = arg.split("=", 1)[1]
+        elif arg in ("--disable", "-d") and index + 1 < len(args):
+            value = args[index + 1]
+        else:
+            continue
+        if "all" in (part.strip() for part in value.split(",")):
+            return True
+    return False
 
 
 def run(user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None):  # pylint: disable=redefined-builtin
@@ -303,7 +323,16 @@ def _has_files(args: Sequence[str]) -> bool:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except BrokenPipeError:
+        # The reader stopped early (ms-lint src/ | head): not an error of ours. Point stdout at
+        # devnull so that Python's own flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _main(args: List[str]) -> int:
     speaking = _language(args)
     command = next((index for index, arg in enumerate(args) if not arg.startswith("-")), None)
     if command is not None and args[command] == "explain":  # options may come before the subcommand

@@ -44,6 +44,15 @@ def test_only_ms_lint_checks_run(project, capsys):
     assert "rated" not in out  # no score
 
 
+@pytest.mark.parametrize("selection", [["--disable=all", "--enable=api-removed"], ["-d", "all", "-e", "api-removed"]])
+def test_disable_all_then_enable_runs_only_the_rules_named(project, capsys, selection):
+    (project / "old.py").write_text("from mindspore import ms_function\n", encoding="utf-8")
+    cli.main([*selection, "tower.py", "old.py"])
+    out = capsys.readouterr().out
+    assert "old.py:1:0: E7380" in out
+    assert "W7300" not in out
+
+
 def test_configuration_cannot_enable_pylint_checks_nor_lower_the_bar(project, capsys):
     (project / "pyproject.toml").write_text(
         '[tool.pylint.main]\nfail-under = 0\n[tool.pylint.messages_control]\nenable = ["unused-import"]\n',
