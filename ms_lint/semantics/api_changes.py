@@ -94,6 +94,7 @@ def moved_module(path: str) -> Optional[table.Change]:
 # -- imports -----------------------------------------------------------------------
 
 
+@memo.per_node  # four rules ask about every import
 def import_uses(node: nodes.NodeNG) -> Tuple[Use, ...]:
     """The entries an ``import`` or ``from ... import`` statement uses."""
     found = []
@@ -127,6 +128,7 @@ def call_uses(call: nodes.Call) -> Tuple[Use, ...]:
     return tuple(found)
 
 
+@memo.per_node
 def decorator_uses(decorators: nodes.Decorators) -> Tuple[Use, ...]:
     """The entries used by decorators written as ``@module.name`` (calls are seen as calls)."""
     found = []
