@@ -118,6 +118,12 @@ def version_tuple(text: Optional[str]) -> Optional[Tuple[int, ...]]:
 USE = Text("use `%s`", "改用 `%s`")
 NO_REPLACEMENT = Text("no direct replacement: see the reference", "没有直接的替代接口：见参考链接")
 IMPORT_FROM = Text("import from `%s` (same names)", "改为从 `%s` 导入（名称相同）")
+IMPORT_FROM_HWC = Text(
+    "import from `%s`: the same names, but its operations take HWC numpy arrays where py_transforms took PIL "
+    "images and CHW arrays (check ToPIL, ToTensor and Normalize)",
+    "改为从 `%s` 导入：名称相同，但其中的操作接受 HWC 格式的 numpy 数组，而 py_transforms 接受 PIL 图像和 CHW 数组"
+    "（请检查 ToPIL、ToTensor 和 Normalize）",
+)
 KEEP_OR_ACCEPT = Text(
     "pass `%s=%s` to keep the old behaviour, or `%s=%s` to accept the new one",
     "传入 `%s=%s` 保持旧行为，或传入 `%s=%s` 接受新行为",
@@ -165,8 +171,8 @@ def _deprecated(old, deprecated, reference, new="", fix="", note=_LOGGED):
     return Change(old, new, DEPRECATED, deprecated, None, fix, reference, note)
 
 
-def _moved(old, new, deprecated, removed, reference, note):
-    fix = IMPORT_FROM % (new,)
+def _moved(old, new, deprecated, removed, reference, note, fix=IMPORT_FROM):
+    fix = fix % (new,)
     return Change(old, new, MODULE_MOVED, deprecated, removed, fix, reference, note)
 
 
@@ -219,11 +225,11 @@ _WRITTEN: Tuple[Change, ...] = (
            _GONE_2_8 + "; 1.8 to 2.7 log \"'Resize' from mindspore.dataset.vision.c_transforms is deprecated from "
            "version 1.8 ...\""),
     _moved("mindspore.dataset.vision.py_transforms", "mindspore.dataset.vision", "1.8", "2.8", LEGACY_TRANSFORMS,
-           _GONE_2_8),
+           _GONE_2_8, IMPORT_FROM_HWC),
     _moved("mindspore.dataset.transforms.c_transforms", "mindspore.dataset.transforms", "1.8", "2.8",
            LEGACY_TRANSFORMS, _GONE_2_8),
     _moved("mindspore.dataset.transforms.py_transforms", "mindspore.dataset.transforms", "1.8", "2.8",
-           LEGACY_TRANSFORMS, _GONE_2_8),
+           LEGACY_TRANSFORMS, _GONE_2_8, IMPORT_FROM_HWC),
     # -- deprecated names (MindSpore's own @deprecated marks, run on 2.10) --------------------------
     _deprecated(_OPS + "DropoutGenMask", "1.5", DEPRECATED_OPS, new=_OPS + "Dropout"),
     _deprecated(_OPS + "DropoutDoMask", "1.5", DEPRECATED_OPS, new=_OPS + "Dropout"),
