@@ -22,12 +22,12 @@ see ``ms_lint.tools.stubs``).
 
 Per-version data (``ms_lint/data/catalog_versions.json``, read by ``ms_lint.semantics.versions``)
 comes from one record per MindSpore version, then one merge. With each version in its own venv
-(``python3.11 -m venv /work/venv-ms27; /work/venv-ms27/bin/pip install mindspore==2.7.0``)::
+(``python3 -m venv ms27 && ms27/bin/pip install mindspore==2.7.0 pylint``, likewise ``ms28``...)::
 
-    PYTHONPATH=. /work/venv-ms27/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.7.0.json
-    PYTHONPATH=. /work/venv-ms28/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.8.0.json
-    PYTHONPATH=. /work/venv-ms29/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.9.0.json
-    PYTHONPATH=. /work/venv-ms/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.10.0.json
+    PYTHONPATH=. ms27/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.7.0.json
+    PYTHONPATH=. ms28/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.8.0.json
+    PYTHONPATH=. ms29/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.9.0.json
+    PYTHONPATH=. ms210/bin/python -m ms_lint.tools.catalog --record /tmp/ms-2.10.0.json
     python -m ms_lint.tools.catalog --merge /tmp/ms-2.7.0.json /tmp/ms-2.8.0.json \\
         /tmp/ms-2.9.0.json /tmp/ms-2.10.0.json
 
