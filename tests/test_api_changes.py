@@ -10,6 +10,7 @@ import logging
 import pytest
 
 from ms_lint.data import api_changes as table
+from ms_lint.language import Text, placeholders
 from ms_lint.semantics import api_changes, catalog
 from probe_support import requires_mindspore
 
@@ -36,6 +37,12 @@ def test_entries_are_well_formed():
             assert table.version_tuple(change.deprecated) <= table.version_tuple(change.removed), change.old
         assert bool(change.parameter) == (change.kind in table.PARAMETER_KINDS), change.old
         assert bool(change.default) == (change.kind == table.DEFAULT_CHANGED), change.old
+
+
+def test_every_fix_is_written_in_both_languages():
+    for change in table.CHANGES:
+        assert isinstance(change.fix, Text) and change.fix.zh, change.old
+        assert placeholders(change.fix) == placeholders(change.fix.zh), change.old
 
 
 @pytest.mark.parametrize("change", NAMES, ids=ids)

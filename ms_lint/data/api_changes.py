@@ -17,8 +17,6 @@ version, use 'Y' instead." when it is built or called, and a removed name or key
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Tuple
 
@@ -129,38 +127,6 @@ KEEP_OR_ACCEPT = Text(
     "传入 `%s=%s` 保持旧行为，或传入 `%s=%s` 接受新行为",
 )
 GOLDEN_STICK = Text("quantization moved to MindSpore Golden Stick (mindspore_gs)", "量化功能已迁移到 MindSpore Golden Stick（mindspore_gs）")
-_FIXES_ZH = {
-    "use MindSpore Transformers (mindformers)": "改用 MindSpore Transformers（mindformers）",
-    "use `mindspore.ops.unique`, then `mindspore.ops.pad`": "改用 `mindspore.ops.unique`，再调用 `mindspore.ops.pad`",
-    "drop `column_order=` and call `.project(columns)` on the result": "去掉 `column_order=`，对结果调用 `.project(columns)`",
-    "call `.padded_batch(batch_size, pad_info=...)` instead": "改为调用 `.padded_batch(batch_size, pad_info=...)`",
-    "pass `dataset_files=`": "改为传入 `dataset_files=`",
-    "drop `doc_url=`": "去掉 `doc_url=`",
-    "pass `p=` (the drop probability: `p = 1 - keep_prob`)": "改为传入 `p=`（丢弃概率：`p = 1 - keep_prob`）",
-    "pass `capture_mode=` ('ast' or 'bytecode')": "改为传入 `capture_mode=`（'ast' 或 'bytecode'）",
-    "drop `input_signature=`; pass `dynamic=1` for dynamic shapes": "去掉 `input_signature=`；动态shape 请传入 `dynamic=1`",
-    "pass `jit_level=` / `fullgraph=` instead of a JitConfig": "改为传入 `jit_level=` / `fullgraph=`，不再使用 JitConfig",
-    "drop `compile_once=`": "去掉 `compile_once=`",
-    "call `mindspore.set_device(...)`": "改为调用 `mindspore.set_device(...)`",
-    "call `mindspore.set_device(device_target, device_id)`": "改为调用 `mindspore.set_device(device_target, device_id)`",
-    "call `mindspore.set_deterministic(...)`": "改为调用 `mindspore.set_deterministic(...)`",
-    "call `mindspore.runtime.set_memory(max_size=...)`": "改为调用 `mindspore.runtime.set_memory(max_size=...)`",
-    "set the environment variable MS_DEV_SAVE_GRAPHS": "改为设置环境变量 MS_DEV_SAVE_GRAPHS",
-    "drop `auto_tune_mode=`": "去掉 `auto_tune_mode=`",
-}
-FIXES = {english: Text(english, chinese) for english, chinese in _FIXES_ZH.items()}
-_USE_NAME = re.compile(r"use `([^`]+)`")
-
-
-def _bilingual(change: "Change") -> "Change":
-    """The entry with its fix in both languages (a fix written as plain English is looked up)."""
-    fix = change.fix
-    if not isinstance(fix, Text):
-        use = _USE_NAME.fullmatch(fix)
-        fix = USE % (use.group(1),) if use else FIXES.get(fix, fix)
-    return dataclasses.replace(change, fix=fix)
-
-
 def _renamed(old, new, deprecated, reference, note=_LOGGED, removed=None, also=()):
     fix = USE % (new,)
     return Change(old, new, RENAMED, deprecated, removed, fix, reference, note, also=also)
@@ -185,7 +151,7 @@ def _default(old, old_default, new_default, version, reference, note, fix=""):
 _OPS, _NN = "mindspore.ops.", "mindspore.nn."
 _WEIGHT_INIT = "2.10: defaults None (HeUniform weights)"
 
-_WRITTEN: Tuple[Change, ...] = (
+CHANGES: Tuple[Change, ...] = (
     # -- renamed or removed names ------------------------------------------------------------
     _renamed("mindspore.ms_function", "mindspore.jit", "2.0", MS_FUNCTION_2_4, _GONE_2_7,
              removed="2.7", also=("mindspore.common.api.ms_function", "mindspore.common.ms_function")),
@@ -202,15 +168,15 @@ _WRITTEN: Tuple[Change, ...] = (
     _renamed("mindspore.SparseTensor", "mindspore.COOTensor", "1.7", _MS + "common/sparse_tensor.py"),
     _renamed(_OPS + "soft_shrink", _OPS + "softshrink", "2.0", FUNC_UPDATES_2_0,
              "2.10 logs '`soft_shrink` is deprecated, please use `softshrink` instead.' when called"),
-    Change(_NN + "ResizeBilinear", _OPS + "interpolate", REMOVED, "2.0", "2.3", "use `mindspore.ops.interpolate`",
+    Change(_NN + "ResizeBilinear", _OPS + "interpolate", REMOVED, "2.0", "2.3", USE % ("mindspore.ops.interpolate",),
            NN_UPDATES_2_3, "the 2.0 to 2.2 API pages say 'deprecated from version 2.0'; absent from 2.7 on (2.7 to 2.10 checked)"),
     Change(_OPS + "ResizeBilinear", _OPS + "ResizeBilinearV2", REMOVED, "2.0", "2.3",
-           "use `mindspore.ops.ResizeBilinearV2`", OPS_UPDATES_2_3,
+           USE % ("mindspore.ops.ResizeBilinearV2",), OPS_UPDATES_2_3,
            "the 2.0 to 2.2 API pages mark it deprecated; absent from 2.7 on (2.7 to 2.10 checked)",
            also=(_OPS + "operations.ResizeBilinear",)),
-    Change(_OPS + "BNTrainingReduce", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
+    Change(_OPS + "BNTrainingReduce", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", USE % ("mindspore.ops.BatchNorm",),
            DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
-    Change(_OPS + "BNTrainingUpdate", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", "use `mindspore.ops.BatchNorm`",
+    Change(_OPS + "BNTrainingUpdate", _OPS + "BatchNorm", REMOVED, "1.5", "2.7", USE % ("mindspore.ops.BatchNorm",),
            DEPRECATED_OPS, _GONE_2_7 + " from mindspore.ops (the class is left in ops/deprecated.py)"),
     Change(_NN + "FakeQuantWithMinMaxObserver", "", REMOVED, None, "2.0",
            GOLDEN_STICK, RELEASE_2_0, _ABSENT),
@@ -218,7 +184,7 @@ _WRITTEN: Tuple[Change, ...] = (
            GOLDEN_STICK, RELEASE_2_0, _ABSENT),
     Change(_NN + "DenseQuant", "", REMOVED, None, "2.0",
            GOLDEN_STICK, RELEASE_2_0, _ABSENT),
-    Change("mindspore.nn.transformer", "", REMOVED, None, "2.0", "use MindSpore Transformers (mindformers)",
+    Change("mindspore.nn.transformer", "", REMOVED, None, "2.0", Text("use MindSpore Transformers (mindformers)", "改用 MindSpore Transformers（mindformers）"),
            RELEASE_2_0, _ABSENT),
     # -- moved modules -----------------------------------------------------------------------
     _moved("mindspore.dataset.vision.c_transforms", "mindspore.dataset.vision", "1.8", "2.8", LEGACY_TRANSFORMS,
@@ -242,8 +208,8 @@ _WRITTEN: Tuple[Change, ...] = (
     _deprecated(_OPS + "ScatterAddWithAxis", "2.0", ARRAY_OPS, new=_OPS + "TensorScatterElements"),
     _deprecated(_OPS + "Expand", "2.1", ARRAY_OPS, new=_OPS + "BroadcastTo"),
     _deprecated(_OPS + "ExtractVolumePatches", "2.3", ARRAY_OPS, new=_OPS + "unfold"),
-    _deprecated(_OPS + "UniqueWithPad", "2.4", ARRAY_OPS, fix="use `mindspore.ops.unique`, then `mindspore.ops.pad`"),
-    _deprecated(_OPS + "unique_with_pad", "2.4", ARRAY_FUNC, fix="use `mindspore.ops.unique`, then `mindspore.ops.pad`",
+    _deprecated(_OPS + "UniqueWithPad", "2.4", ARRAY_OPS, fix=Text("use `mindspore.ops.unique`, then `mindspore.ops.pad`", "改用 `mindspore.ops.unique`，再调用 `mindspore.ops.pad`")),
+    _deprecated(_OPS + "unique_with_pad", "2.4", ARRAY_FUNC, fix=Text("use `mindspore.ops.unique`, then `mindspore.ops.pad`", "改用 `mindspore.ops.unique`，再调用 `mindspore.ops.pad`"),
                 note=_CALLED),
     _deprecated(_OPS + "Padding", "2.8", ARRAY_OPS, new=_OPS + "pad"),
     _deprecated(_OPS + "padding", "2.8", ARRAY_FUNC, new=_OPS + "pad", note=_CALLED),
@@ -257,7 +223,7 @@ _WRITTEN: Tuple[Change, ...] = (
     _deprecated(_OPS + "approximate_equal", "2.8", MATH_FUNC, new="mindspore.Tensor.isclose", note=_CALLED),
     _deprecated(_OPS + "AccumulateNV2", "2.8", MATH_OPS, new=_OPS + "addn"),
     _deprecated(_OPS + "accumulate_n", "2.8", MATH_FUNC, new=_OPS + "addn", note=_CALLED),
-    _deprecated(_OPS + "EuclideanNorm", "2.8", MATH_OPS, fix="use `mindspore.ops.norm(x, ord=2)`"),
+    _deprecated(_OPS + "EuclideanNorm", "2.8", MATH_OPS, fix=USE % ("mindspore.ops.norm(x, ord=2)",)),
     _deprecated(_OPS + "batch_dot", "2.8", MATH_FUNC, note=_CALLED),
     _deprecated(_OPS + "sparse_segment_mean", "2.8", MATH_FUNC, note=_CALLED),
     _deprecated(_OPS + "ResizeArea", "2.8", IMAGE_OPS, new=_OPS + "interpolate"),
@@ -316,45 +282,45 @@ _WRITTEN: Tuple[Change, ...] = (
     _deprecated(_NN + "SampledSoftmaxLoss", "2.8", NN_LOSS),
     # -- keyword parameters ------------------------------------------------------------------
     Change("mindspore.dataset.Dataset.map(column_order=)", "mindspore.dataset.Dataset.project", PARAMETER_REMOVED,
-           "2.0", "2.0", "drop `column_order=` and call `.project(columns)` on the result", RELEASE_2_0, _RAISES),
+           "2.0", "2.0", Text("drop `column_order=` and call `.project(columns)` on the result", "去掉 `column_order=`，对结果调用 `.project(columns)`"), RELEASE_2_0, _RAISES),
     Change("mindspore.dataset.Dataset.batch(column_order=)", "mindspore.dataset.Dataset.project", PARAMETER_REMOVED,
-           None, "2.0", "drop `column_order=` and call `.project(columns)` on the result", RELEASE_2_0, _RAISES),
+           None, "2.0", Text("drop `column_order=` and call `.project(columns)` on the result", "去掉 `column_order=`，对结果调用 `.project(columns)`"), RELEASE_2_0, _RAISES),
     Change("mindspore.dataset.Dataset.batch(pad_info=)", "mindspore.dataset.Dataset.padded_batch", PARAMETER_REMOVED,
-           None, "2.0", "call `.padded_batch(batch_size, pad_info=...)` instead", RELEASE_2_0, _RAISES),
+           None, "2.0", Text("call `.padded_batch(batch_size, pad_info=...)` instead", "改为调用 `.padded_batch(batch_size, pad_info=...)`"), RELEASE_2_0, _RAISES),
     Change("mindspore.dataset.MindDataset(dataset_file=)", "dataset_files", PARAMETER_RENAMED, None, "2.7",
-           "pass `dataset_files=`", _MS + "dataset/engine/datasets_standard_format.py",
+           Text("pass `dataset_files=`", "改为传入 `dataset_files=`"), _MS + "dataset/engine/datasets_standard_format.py",
            "2.7 to 2.10 take dataset_files only (2.10: TypeError, missing dataset_files); the release that renamed "
            "it (1.6 by the draft's 1.7 notes) was not re-checked"),
-    Change("mindspore.ops.MultitypeFuncGraph(doc_url=)", "", PARAMETER_REMOVED, None, "2.0", "drop `doc_url=`",
+    Change("mindspore.ops.MultitypeFuncGraph(doc_url=)", "", PARAMETER_REMOVED, None, "2.0", Text("drop `doc_url=`", "去掉 `doc_url=`"),
            RELEASE_2_0, _RAISES),
     Change("mindspore.nn.Dropout(keep_prob=)", "p", PARAMETER_RENAMED, "2.0", None,
-           "pass `p=` (the drop probability: `p = 1 - keep_prob`)", DROPOUT_2_0,
+           Text("pass `p=` (the drop probability: `p = 1 - keep_prob`)", "改为传入 `p=`（丢弃概率：`p = 1 - keep_prob`）"), DROPOUT_2_0,
            "2.10: logs 'this parameter `keep_prob` will be deprecated, please use `p` instead'"),
     Change("mindspore.jit(mode=)", "capture_mode", PARAMETER_RENAMED, "2.6", None,
-           "pass `capture_mode=` ('ast' or 'bytecode')", JIT_2_6, "2.10: logs 'the parameter 'mode' has been deprecated'"),
+           Text("pass `capture_mode=` ('ast' or 'bytecode')", "改为传入 `capture_mode=`（'ast' 或 'bytecode'）"), JIT_2_6, "2.10: logs 'the parameter 'mode' has been deprecated'"),
     Change("mindspore.jit(input_signature=)", "dynamic", PARAMETER_REMOVED, "2.6", None,
-           "drop `input_signature=`; pass `dynamic=1` for dynamic shapes", JIT_2_6,
+           Text("drop `input_signature=`; pass `dynamic=1` for dynamic shapes", "去掉 `input_signature=`；动态shape 请传入 `dynamic=1`"), JIT_2_6,
            "2.10: logs 'the parameter 'input_signature' has been deprecated'"),
     Change("mindspore.jit(jit_config=)", "", PARAMETER_REMOVED, "2.6", None,
-           "pass `jit_level=` / `fullgraph=` instead of a JitConfig", JIT_2_6,
+           Text("pass `jit_level=` / `fullgraph=` instead of a JitConfig", "改为传入 `jit_level=` / `fullgraph=`，不再使用 JitConfig"), JIT_2_6,
            "2.10: logs 'the parameter 'jit_config' has been deprecated'"),
-    Change("mindspore.jit(compile_once=)", "", PARAMETER_REMOVED, "2.6", None, "drop `compile_once=`", JIT_2_6,
+    Change("mindspore.jit(compile_once=)", "", PARAMETER_REMOVED, "2.6", None, Text("drop `compile_once=`", "去掉 `compile_once=`"), JIT_2_6,
            "2.10: logs 'the parameter 'compile_once' has been deprecated'"),
     Change("mindspore.set_context(device_target=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
-           "call `mindspore.set_device(...)`", SET_CONTEXT_2_5, "2.10: logs 'Please use the api mindspore.set_device()'"),
+           Text("call `mindspore.set_device(...)`", "改为调用 `mindspore.set_device(...)`"), SET_CONTEXT_2_5, "2.10: logs 'Please use the api mindspore.set_device()'"),
     Change("mindspore.set_context(device_id=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
-           "call `mindspore.set_device(device_target, device_id)`", SET_CONTEXT_2_5,
+           Text("call `mindspore.set_device(device_target, device_id)`", "改为调用 `mindspore.set_device(device_target, device_id)`"), SET_CONTEXT_2_5,
            "2.10: logs 'Please use the api mindspore.set_device()'"),
     Change("mindspore.set_context(deterministic=)", "mindspore.set_deterministic", PARAMETER_REMOVED, "2.5", None,
-           "call `mindspore.set_deterministic(...)`", SET_CONTEXT_2_5,
+           Text("call `mindspore.set_deterministic(...)`", "改为调用 `mindspore.set_deterministic(...)`"), SET_CONTEXT_2_5,
            "2.10: logs 'Please use the api mindspore.set_deterministic()'"),
     Change("mindspore.set_context(max_device_memory=)", "mindspore.runtime.set_memory", PARAMETER_REMOVED, "2.5",
-           None, "call `mindspore.runtime.set_memory(max_size=...)`", SET_CONTEXT_2_5,
+           None, Text("call `mindspore.runtime.set_memory(max_size=...)`", "改为调用 `mindspore.runtime.set_memory(max_size=...)`"), SET_CONTEXT_2_5,
            "2.10: logs 'Please use the api mindspore.runtime.set_memory()'"),
     Change("mindspore.set_context(save_graphs=)", "", PARAMETER_REMOVED, "2.5", None,
-           "set the environment variable MS_DEV_SAVE_GRAPHS", SET_CONTEXT_2_5,
+           Text("set the environment variable MS_DEV_SAVE_GRAPHS", "改为设置环境变量 MS_DEV_SAVE_GRAPHS"), SET_CONTEXT_2_5,
            "2.10: logs 'Please use the env MS_DEV_SAVE_GRAPHS'"),
-    Change("mindspore.set_context(auto_tune_mode=)", "", PARAMETER_REMOVED, "2.0", None, "drop `auto_tune_mode=`",
+    Change("mindspore.set_context(auto_tune_mode=)", "", PARAMETER_REMOVED, "2.0", None, Text("drop `auto_tune_mode=`", "去掉 `auto_tune_mode=`"),
            RELEASE_2_0, "2.10: logs ''auto_tune_mode' parameter is deprecated' and ignores it"),
     # -- defaults ------------------------------------------------------------------------------
     _default("mindspore.train.Model.train(dataset_sink_mode=)", "True", "False", "2.0", RELEASE_2_0,
@@ -369,7 +335,6 @@ _WRITTEN: Tuple[Change, ...] = (
     _default(_NN + "Conv2dTranspose(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
     _default(_NN + "Conv3dTranspose(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
 )
-CHANGES: Tuple[Change, ...] = tuple(_bilingual(change) for change in _WRITTEN)
 
 
 def table(include: Callable[[Change], object]) -> str:
