@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from pylint.interfaces import HIGH
-
-from ms_lint.checkers.base import ApiChangeChecker
-from ms_lint.data import api_changes as table
+from ms_lint.checkers.api_deprecated import ApiDeprecatedChecker
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes
 
 SYMBOL = "api-context-option-deprecated"
 
 
-class ApiContextOptionDeprecatedChecker(ApiChangeChecker):
+class ApiContextOptionDeprecatedChecker(ApiDeprecatedChecker):
     msgs = {
         "W7383": (
             Text("%s is deprecated since MindSpore %s: %s.", "%s 自 MindSpore %s 起已废弃：%s。"),
@@ -29,11 +25,5 @@ class ApiContextOptionDeprecatedChecker(ApiChangeChecker):
         )
     }
 
-    doc_appendix = staticmethod(lambda: table.table(lambda change: change.deprecated and table.context_option(change)))
-
-    def report_uses(self, uses) -> None:
-        version = self.target().version
-        for use in uses:
-            if api_changes.deprecated(use.change, version) and table.context_option(use.change):
-                args = (api_changes.label(use), use.change.deprecated, use.change.fix)
-                self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)
+    symbol = SYMBOL
+    context_options = True

@@ -29,11 +29,17 @@ class ApiDeprecatedChecker(ApiChangeChecker):
         )
     }
 
-    doc_appendix = staticmethod(lambda: table.table(lambda change: change.deprecated and not table.context_option(change)))
+    symbol = SYMBOL
+    context_options = False  # the options of set_context have a rule of their own
+
+    @classmethod
+    def doc_appendix(cls) -> str:
+        return table.table(lambda change: change.deprecated and table.context_option(change) == cls.context_options)
 
     def report_uses(self, uses) -> None:
         version = self.target().version
         for use in uses:
-            if api_changes.deprecated(use.change, version) and not table.context_option(use.change):
-                args = (api_changes.label(use), use.change.deprecated, use.change.fix)
-                self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)
+            change = use.change
+            if api_changes.deprecated(change, version) and table.context_option(change) == self.context_options:
+                args = (api_changes.label(use), change.deprecated, change.fix)
+                self.add_message(self.symbol, node=use.node, args=args, confidence=HIGH)
