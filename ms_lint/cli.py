@@ -155,16 +155,7 @@ class MindSporeOnlyLinter(PyLinter):
 
 def _enabled_on_command_line(linter: "MindSporeOnlyLinter") -> frozenset:
     """Messages the user's own ``--enable`` arguments name (these win over the configuration)."""
-    named = set()
-    args = list(linter.user_args)
-    for index, arg in enumerate(args):
-        if arg.startswith(("--enable=", "-e=")):
-            value = arg.split("=", 1)[1]
-        elif arg in ("--enable", "-e") and index + 1 < len(args):
-            value = args[index + 1]
-        else:
-            continue
-        named.update(part.strip() for part in value.split(","))
+    named = _option_values(linter.user_args, "--enable", "-e")
     found = set()
     for name in named:
         try:
@@ -190,16 +181,21 @@ def lint_args(user_args: Sequence[str]) -> List[str]:
 
 
 def _disables_all(args: Sequence[str]) -> bool:
+    return "all" in _option_values(args, "--disable", "-d")
+
+
+def _option_values(args: Sequence[str], long: str, short: str) -> set:
+    """The comma-separated values of every ``--long=V``, ``-s=V``, ``--long V`` or ``-s V`` in ``args``."""
+    values = set()
     for index, arg in enumerate(args):
-        if arg.startswith(("--disable=", "-d=")):
+        if arg.startswith((long + "=", short + "=")):
             value = arg.split("=", 1)[1]
-        elif arg in ("--disable", "-d") and index + 1 < len(args):
+        elif arg in (long, short) and index + 1 < len(args):
             value = args[index + 1]
         else:
             continue
-        if "all" in (part.strip() for part in value.split(",")):
-            return True
-    return False
+        values.update(part.strip() for part in value.split(","))
+    return values
 
 
 def run(user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None):  # pylint: disable=redefined-builtin
