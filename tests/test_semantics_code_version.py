@@ -54,8 +54,8 @@ def test_two_pins_or_odd_files_give_none(tmp_path):
     code_version._pinned_from.cache_clear()
     assert code_version.pinned(str(root / "a.py")) is None
     assert code_version.pinned(None) is None
-    assert code_version.written_for("1.8.1", None) == (1, 8, 1)
-    assert code_version.written_for("", str(root / "missing" / "b.py")) is None
+    assert code_version.written_for((1, 8, 1), None) == (1, 8, 1)
+    assert code_version.written_for((), str(root / "missing" / "b.py")) is None
 
 
 def test_api_default_changed_reads_the_project_pin(tmp_path):

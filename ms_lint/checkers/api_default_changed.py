@@ -5,6 +5,7 @@ from __future__ import annotations
 from astroid import nodes
 from pylint.interfaces import HIGH
 
+from ms_lint import options
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text
@@ -42,7 +43,9 @@ class ApiDefaultChangedChecker(MindSporeChecker):
         uses = [use for use in api_changes.call_uses(node) if use.change.kind == table.DEFAULT_CHANGED]
         if not uses:
             return
-        written_for = code_version.written_for(self.linter.config.mindspore_code_version, node.root().file)
+        written_for = code_version.written_for(
+            options.parse_version(self.linter.config.mindspore_code_version), node.root().file
+        )
         version = self.target().version
         if written_for is None:
             return

@@ -109,13 +109,6 @@ def _tuple(text: str) -> Version:
     return tuple(int(part) for part in text.split("."))
 
 
-def written_for(option: str, path: Optional[str]) -> Optional[Version]:
-    """The version the code at ``path`` was written for: the option if set, else the project's pin."""
-    if option:
-        parts = []
-        for piece in option.strip().split("."):
-            if not piece.isdigit():
-                break
-            parts.append(int(piece))
-        return tuple(parts) or None
-    return pinned(path)
+def written_for(option: Version, path: Optional[str]) -> Optional[Version]:
+    """The version the code at ``path`` was written for: the option's (parsed) if set, else the project's pin."""
+    return option or pinned(path)
