@@ -154,3 +154,12 @@ def test_a_config_parameter_gets_the_module_s_config_class_built_with_its_defaul
     path = write(tmp_path, "model.py", text)
     assert guesses.constructor(path, "Bert", str(tmp_path)).kwargs == {"config": {"$build": "BertConfig"}}
     assert guesses.constructor(path, "Tower", str(tmp_path)).kwargs == {"settings": {"$build": "Settings"}, "depth": 2}
+
+
+def test_a_call_of_another_file_s_class_of_the_same_name_is_no_help(tmp_path):
+    path = write(tmp_path, "model.py", MODEL.replace("    return ResNet(", "    return ResNet_("))
+    write(tmp_path, "other.py", "class ResNet:\n    pass\n\nnet = ResNet('x', [1])\n")
+    write(tmp_path, "unrelated.py", "from other import ResNet\nnet = ResNet('y', [2])\n")
+    assert guesses.constructor(path, "ResNet", str(tmp_path)) is None
+    write(tmp_path, "train.py", "import model\nnet = model.ResNet('z', [3])\n")
+    assert guesses.constructor(path, "ResNet", str(tmp_path)).args == ("z", [3])

@@ -289,12 +289,12 @@ def test_code_that_asks_for_ascend_runs_on_cpu_and_says_so():
 def test_a_package_that_is_not_installed_is_named_and_nothing_is_installed(tmp_path):
     path = tmp_path / "ported.py"
     path.write_text(
-        "import not_installed_anywhere_pkg\nfrom mindspore import nn\n\n\nclass Net(nn.Cell):\n"
-        "    def forward(self, x):\n        return x\n"
+        "import not_installed_anywhere_pkg\nfrom mindspore import nn\n\n\nclass Base(nn.Cell):\n    pass\n\n\n"
+        "class Net(Base):\n    def forward(self, x):\n        return x\n"
     )
     messages = run_pylint([path], *PROBE)
     (message,) = [m for m in messages if m.symbol == "forward-without-construct"]
-    assert probe_status(message) == (
+    assert probe_status(message) == (  # a base of the module: only its import could tell what it brings
         UNCONFIRMABLE,
         "needs the package 'not_installed_anywhere_pkg', which is not installed here (at ported.py:1); the probe "
         "installs nothing",
@@ -396,8 +396,9 @@ def test_a_module_mindspore_does_not_have_is_no_missing_package(tmp_path):
     messages = run_pylint([path], *PROBE)
     (message,) = [m for m in messages if m.symbol == "forward-without-construct"]
     status, evidence = probe_status(message)
-    assert status == UNCONFIRMABLE
-    assert evidence.startswith("importing old failed: ModuleNotFoundError: No module named 'mindspore.no_such_module_here'")
+    assert status == CONFIRMED  # from the source: its one base is nn.Cell
+    assert "(the module itself does not import here: importing old failed: ModuleNotFoundError: No module named " \
+        "'mindspore.no_such_module_here'" in evidence
     assert not [m for m in messages if m.symbol == "mindspore-probe-notice"]
 
 
@@ -413,6 +414,66 @@ def test_a_container_left_empty_by_guessed_arguments_refutes_nothing(tmp_path):
         UNCONFIRMABLE,
         "self.heads of Heads([]) (as built at train.py:3) holds no Parameters: it cannot show the effect",
     )
+
+
+def test_a_container_set_by_another_branch_under_guessed_arguments_refutes_nothing(tmp_path):
+    path = tmp_path / "blocks.py"
+    path.write_text(
+        "from mindspore import nn\n\n\nclass Blocks(nn.Cell):\n    def __init__(self, depth, legacy):\n"
+        "        super().__init__()\n        if legacy:\n"
+        "            self.blocks = [nn.Dense(4, 4) for _ in range(depth)]\n"
+        "        else:\n            self.blocks = nn.CellList([nn.Dense(4, 4) for _ in range(depth)])\n"
+    )
+    (tmp_path / "train.py").write_text("from blocks import Blocks\n\nnet = Blocks(2, False)\n")
+    (message,) = run_pylint([path], *PROBE)
+    assert probe_status(message) == (
+        UNCONFIRMABLE,
+        "building Blocks(2, False) (as built at train.py:3) does not run line 8: the attribute was set elsewhere, "
+        "which shows nothing about that line",
+    )
+    (tmp_path / "train.py").write_text("from blocks import Blocks\n\nnet = Blocks(2, True)\n")
+    (message,) = run_pylint([path], *PROBE)
+    assert probe_status(message)[0] == CONFIRMED
+
+
+def test_layers_built_from_mindspore_imports_alone_need_no_user_module(tmp_path):
+    path = tmp_path / "ported.py"
+    path.write_text(
+        "import not_installed_anywhere_pkg\nimport mindspore\nfrom mindspore import nn, ops\n\n\n"
+        "class Block(nn.Cell):\n    def __init__(self, dim):\n        super().__init__()\n"
+        "        self.conv = nn.Conv2d(dim, dim * 2, 3, padding=1)\n\n"
+        "    def construct(self, x):\n        return ops.Sigmoid(x)\n\n\n"
+        "class Residual(mindspore.nn.Cell):\n    def forward(self, x):\n        return x\n"
+    )
+    messages = {m.symbol: probe_status(m) for m in run_pylint([path], *PROBE)}
+    status, evidence = messages["conv-padding-without-pad-mode"]
+    assert status == CONFIRMED
+    assert evidence.startswith("building nn.Conv2d(8, 8, 3, padding=1) (standing in: 8 for dim, 8 for dim * 2) raised ValueError")
+    status, evidence = messages["primitive-called-with-tensors"]
+    assert (status, evidence) == (CONFIRMED, "ops.Sigmoid(Tensor(float32[2, 3])) raised TypeError: too many positional arguments")
+    status, evidence = messages["forward-without-construct"]
+    assert status == CONFIRMED
+    assert evidence.startswith(
+        "a Cell of Residual's bases (mindspore.nn.Cell) without construct, Residual()(Tensor(float32[1])), raises "
+        "AttributeError: For 'Cell', the method 'construct' is not defined"
+    )
+    assert "(the module itself does not import here: needs the package 'not_installed_anywhere_pkg'" in evidence
+
+
+def test_a_cell_whose_module_cannot_import_is_not_confirmed_from_a_base_that_may_bring_construct(tmp_path):
+    path = tmp_path / "ported.py"
+    path.write_text(
+        "import not_installed_anywhere_pkg\nfrom mindspore import nn\n\n\n"
+        "class Stack(nn.SequentialCell):\n    def forward(self, x):\n        return x\n"
+    )
+    assert not run_pylint([path], *PROBE)  # SequentialCell has construct: no finding to probe
+    path.write_text(
+        "import not_installed_anywhere_pkg\nfrom mindspore import nn\nfrom helpers import Base\n\n\n"
+        "class Net(Base, nn.Cell):\n    def forward(self, x):\n        return x\n"
+    )
+    (tmp_path / "helpers.py").write_text("from mindspore import nn\n\n\nclass Base(nn.Cell):\n    pass\n")
+    (message,) = [m for m in run_pylint([path], *PROBE) if m.symbol == "forward-without-construct"]
+    assert probe_status(message)[0] == UNCONFIRMABLE
 
 
 def test_a_cell_without_construct_that_cannot_be_built_is_confirmed_from_its_class_unless_it_may_set_construct(tmp_path):

@@ -61,11 +61,16 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
     started = time.perf_counter()
     try:
         experiment = _experiment(request["experiment"])
-        if experiment.imports_user_code:
-            runtime.load(
-                request["path"], request["module"], request["root"], fresh=bool(request.get("fresh")), paths=request.get("paths") or ()
-            )
-        result = experiment.run(runtime, request.get("payload") or {})
+        payload = request.get("payload") or {}
+        try:
+            if experiment.needs_user_module(payload):
+                runtime.load(
+                    request["path"], request["module"], request["root"], fresh=bool(request.get("fresh")), paths=request.get("paths") or ()
+                )
+        except Unconfirmable as unloaded:
+            result = experiment.without_module(runtime, payload, unloaded)
+        else:
+            result = experiment.run(runtime, payload)
         if isinstance(result, Verdict):
             reply.update(status=result.status, repeatable=result.repeatable, **evidence_fields(result.evidence))
             if runtime.tainted:  # should the process die before the reply is out, the verdict stands

@@ -203,13 +203,29 @@ def _config_object(parameter: str, init: ast.FunctionDef, tree: ast.Module) -> A
 
 
 def _call_sites(path: str, files: tuple, name: str) -> Iterator[Tuple[str, ast.Call, Optional[ast.FunctionDef]]]:
-    """Calls ``Name(...)`` / ``module.Name(...)``: in the class's own file first, then the project's."""
+    """Calls ``Name(...)`` / ``module.Name(...)``: in the class's own file first, then in the project's files
+    that import the class's module (another file's class of the same name is another class)."""
     index = _called_names(files)
+    module = os.path.splitext(os.path.basename(path))[0]
     for site_path in [path, *(other for other in index.get(name, ()) if not _same(other, path))]:
         tree = source.parse(site_path)
-        if tree is not None:
-            for call, function in _calls_of(tree, name):
-                yield site_path, call, function
+        if tree is None or (site_path != path and not _imports_module(tree, module, name)):
+            continue
+        for call, function in _calls_of(tree, name):
+            yield site_path, call, function
+
+
+def _imports_module(tree: ast.Module, module: str, name: str) -> bool:
+    """Whether the file imports ``module`` (by its last dotted part) and defines no ``name`` of its own."""
+    if any(isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name == name for node in tree.body):
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if (node.module or "").rpartition(".")[2] == module or any(alias.name == module for alias in node.names):
+                return True
+        elif isinstance(node, ast.Import) and any(alias.name.rpartition(".")[2] == module for alias in node.names):
+            return True
+    return False
 
 
 def _same(left: str, right: str) -> bool:

@@ -416,6 +416,21 @@ class Runtime:
                 raise Unconfirmable(IMPORT_FAILED % (module_name, error_text(error), "")) from error
         return self.resolve(attr, loaded)
 
+    @staticmethod
+    def namespace(imports: Sequence[str]) -> Dict[str, Any]:
+        """A namespace that holds only these import statements (written by the probe from the module's imports)."""
+        found: Dict[str, Any] = {}
+        for statement in imports:
+            exec(statement, found)  # pylint: disable=exec-used  # "import mindspore.nn as nn" and the like
+        return found
+
+    def namespace_of(self, payload: Dict[str, Any]) -> Dict[str, Any]:
+        """Where the payload's expressions are evaluated: its standalone imports, else the user's module."""
+        from ms_lint.probe.experiments.base import STANDALONE  # pylint: disable=import-outside-toplevel
+
+        imports = payload.get(STANDALONE)
+        return self.namespace(imports) if imports is not None else vars(self.module)
+
     # -- Cells --------------------------------------------------------------------------
 
     def is_cell_class(self, obj: Any) -> bool:
@@ -437,7 +452,7 @@ class Runtime:
                     NEEDS_ARGUMENTS % (bare, names, what, bare)
                 )
         try:
-            return maker(*args, **kwargs)
+            return retried(maker, *args, **kwargs)
         except Unconfirmable:
             raise
         except Exception as error:  # pylint: disable=broad-except
@@ -446,6 +461,30 @@ class Runtime:
                     BUILD_FAILED_GUESSED % (shown, self.origin(spec), error_text(error), what)
                 ) from error
             raise Unconfirmable(BUILD_FAILED % (shown, error_text(error))) from error
+
+    def lines_run(self, function: Any, *args: Any, **kwargs: Any) -> Tuple[Any, Set[int]]:
+        """``function(*args, **kwargs)`` and the lines of the current user module it ran."""
+        if self.loaded is None:
+            raise Unconfirmable(NO_MODULE)
+        target, ran, known = os.path.realpath(self.loaded[0]), set(), {}
+
+        def in_module(frame, event, arg):  # pylint: disable=unused-argument
+            if event == "line":
+                ran.add(frame.f_lineno)
+            return in_module
+
+        def calls(frame, event, arg):  # pylint: disable=unused-argument
+            name = frame.f_code.co_filename
+            if name not in known:
+                known[name] = os.path.realpath(name) == target
+            return in_module if known[name] else None
+
+        previous = sys.gettrace()
+        sys.settrace(calls)
+        try:
+            return function(*args, **kwargs), ran
+        finally:
+            sys.settrace(previous)
 
     def _value(self, value: Any) -> Any:
         """A spec value: ``{"$name": "Block"}`` is that class or function of the current module."""
@@ -557,6 +596,15 @@ def _set_save_graphs(ms: Any, folder: Optional[str]) -> None:
             ms.set_context(save_graphs=1, save_graphs_path=folder)
         else:
             ms.set_context(save_graphs=0)
+
+
+def retried(function: Any, *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)``, once again after a SystemError: MindSpore 2.10 under numpy 2 fails a
+    process's first call of some operators ("returned a result with an exception set"), and only the first."""
+    try:
+        return function(*args, **kwargs)
+    except SystemError:
+        return function(*args, **kwargs)
 
 
 def arguments_text(args: Sequence[Any], kwargs: Dict[str, Any]) -> str:

@@ -22,6 +22,8 @@ from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, unconfirmable
 NOTHING_TO_RUN = Text("%s has nothing to run", "%s 没有可运行的内容")
 NO_COMPARISON = Text("%s does not compare processes", "%s 不比较多个进程")
 NEEDS_ASCEND = Text("needs Ascend: %s", "需要 Ascend：%s")
+# A payload's import statements that bind every name the experiment evaluates (no user module needed).
+STANDALONE = "standalone_imports"
 
 if TYPE_CHECKING:  # the child processes never import pylint's side
     from ms_lint.checkers.base import Finding
@@ -82,6 +84,15 @@ class Experiment:
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         raise NotImplementedError
+
+    def needs_user_module(self, payload: Dict[str, Any]) -> bool:
+        """Whether the child imports the user's module first: not for what a namespace of
+        MindSpore imports alone can build (:mod:`ms_lint.probe.standalone`)."""
+        return self.imports_user_code and payload.get(STANDALONE) is None
+
+    def without_module(self, runtime, payload: Dict[str, Any], unloaded: Unconfirmable) -> Any:  # pylint: disable=unused-argument
+        """The verdict when the user's module cannot be imported here: by default, why not."""
+        raise unloaded
 
     def run(self, runtime, payload: Dict[str, Any]) -> Any:  # in the child process
         """The experiment itself: a verdict (or, with ``processes`` > 1, data for :meth:`combine`)."""

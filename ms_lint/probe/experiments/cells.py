@@ -34,9 +34,19 @@ MISSED = Text(
     "checkpoints miss them",
     "%s 有 %s 个 Parameter，其中不包含 %s 个通过 self.%s 可达的 Parameter（%s），因此 trainable_params() 和 checkpoint 都会遗漏它们",
 )
+LINE_NOT_RUN = Text(
+    "building %s does not run line %s: the attribute was set elsewhere, which shows nothing about that line",
+    "构建 %s 时没有运行第 %s 行：该属性是在别处设置的，这说明不了那一行的任何情况",
+)
 COMPILE_FAILS = Text("; compiling in GRAPH_MODE fails: %s", "；以静态图模式（GRAPH_MODE）编译失败：%s")
 RAISED = Text("%s raised %s", "%s 抛出 %s")
 OTHER_ERROR = Text("%s raised %s, not the missing-construct error", "%s 抛出 %s，而不是缺少 construct 的错误")
+FROM_THE_SOURCE = Text(
+    "a Cell of %s's bases (%s) without construct, %s, raises %s; the source of %s defines no construct or "
+    "__call__ (the module itself does not import here: %s)",
+    "与 %s 基类相同（%s）且没有 construct 的 Cell（%s）抛出 %s；%s 的源码没有定义 construct 或 __call__"
+    "（该模块本身在此无法导入：%s）",
+)
 RAN = Text("%s ran without error: construct is provided at run time", "%s 运行无误：construct 在运行时提供")
 FROM_THE_CLASS = Text(
     "%s could not be built here (%s), but its construct is nn.Cell's own, which raises "
@@ -55,6 +65,8 @@ def _names(parameters: List[Any]) -> str:
 class UnregisteredParameters(Experiment):
     """Build the Cell; the Parameters reachable through the plain container must be missing from it."""
 
+    version = 2  # "not reproduced" needs the flagged line run; built once again after a SystemError
+
     summary = (
         "builds the Cell and compares the Parameters reachable through the plain container with the Cell's own "
         "(`get_parameters()`, which `trainable_params()` and checkpoints use); then compiles `construct` in "
@@ -67,7 +79,8 @@ class UnregisteredParameters(Experiment):
         attr = source.self_attribute_at(finding.path, finding.line)
         if cell is None or attr is None:
             return unconfirmable(NOT_LOCATED)
-        return self.task(context, dict(context.cell_payload(cell), attr=attr))
+        span = source.statement_span(finding.path, finding.line) or (finding.line, finding.line)
+        return self.task(context, dict(context.cell_payload(cell), attr=attr, span=list(span)))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         qualname, attr = payload["cell"], payload["attr"]
@@ -85,6 +98,7 @@ class UnregisteredParameters(Experiment):
                 raise Unconfirmable(NO_PARAMETERS_UNKNOWN % (attr, built))
             return not_reproduced(NO_PARAMETERS % (attr, built))
         if not missing:
+            _ran_the_line(runtime, payload, built)
             return not_reproduced(ALL_REGISTERED % (len(reachable), attr, built))
         evidence = MISSED % (built, len(own), len(missing), attr, _names(missing))
         runtime.if_crashed("confirmed", evidence, repeatable=True)  # the compile below only adds to it
@@ -111,6 +125,15 @@ class UnregisteredParameters(Experiment):
             return ""
         duplicate = DUPLICATE_NAME.search(str(error))
         return f"{type(error).__name__}: ... {duplicate.group(0)}" if duplicate else ""
+
+
+def _ran_the_line(runtime, payload: Dict[str, Any], built: str) -> None:
+    """Raise Unconfirmable unless building the Cell runs the flagged statement: arguments that take another
+    branch may set the attribute elsewhere, which shows nothing about the flagged line."""
+    first, last = payload["span"]
+    _, ran = runtime.lines_run(runtime.build, payload["cell"], payload.get("spec"))
+    if not any(first <= line <= last for line in ran):
+        raise Unconfirmable(LINE_NOT_RUN % (built, first))
 
 
 def _reachable_parameters(runtime, container: Any, depth: int = 0) -> List[Any]:
@@ -144,6 +167,8 @@ def _reachable_parameters(runtime, container: Any, depth: int = 0) -> List[Any]:
 class CallWithoutConstruct(Experiment):
     """Build the Cell and call it: MindSpore must refuse for lack of ``construct``."""
 
+    version = 2  # confirmed from the source where the module cannot import
+
     summary = (
         "builds the Cell and calls it (configured inputs, else small tensors), capturing MindSpore's error; a Cell "
         "it cannot build is confirmed from its class when no class of its own in its MRO mentions `construct` or "
@@ -154,7 +179,7 @@ class CallWithoutConstruct(Experiment):
         cell = context.cell_class()
         if cell is None:
             return unconfirmable(CELL_NOT_LOCATED)
-        return self.task(context, context.cell_payload(cell))
+        return self.task(context, dict(context.cell_payload(cell), **_bases_from_source(context.finding.node)))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         from ms_lint.probe.runtime import error_text, positional_count  # pylint: disable=import-outside-toplevel
@@ -188,6 +213,32 @@ class CallWithoutConstruct(Experiment):
             raise Unconfirmable(OTHER_ERROR % (call, error_text(error))) from error
         return not_reproduced(RAN % (call,))
 
+    def without_module(self, runtime, payload: Dict[str, Any], unloaded: Unconfirmable) -> Verdict:
+        """Confirmed from the source when the class's bases are MindSpore's alone and its body never mentions
+        construct: a Cell of those bases without construct is called instead; else why the module did not import."""
+        from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
+
+        if not payload.get("bases"):
+            raise unloaded
+        namespace = runtime.namespace(payload["bases_imports"])
+        bases = tuple(eval(base, namespace) for base in payload["bases"])  # pylint: disable=eval-used
+        cell = runtime.ms.nn.Cell
+        if not all(runtime.is_cell_class(base) and base.construct is cell.construct and base.__call__ is cell.__call__ for base in bases):
+            raise unloaded
+        name = payload["cell"].rpartition(".")[2]
+        stand_in = type(name, bases, {"forward": lambda self, *args: args[0] if args else None})
+        call = f"{name}()(Tensor(float32[1]))"
+        try:
+            stand_in()(runtime.tensor({"dtype": "float32", "shape": [1]}, none_size=1))
+        except AttributeError as error:
+            if "construct" in str(error):
+                reason = unloaded.args[0] if unloaded.args else str(unloaded)
+                return confirmed(FROM_THE_SOURCE % (name, ", ".join(payload["bases"]), call, error_text(error), name, reason))
+            raise unloaded from error
+        except Exception as error:  # pylint: disable=broad-except
+            raise unloaded from error
+        raise unloaded
+
     @staticmethod
     def _from_the_class(runtime, qualname: str, unbuilt: str) -> Verdict:
         """Confirmed without an instance when only ``nn.Cell.construct`` can run; else why not."""
@@ -207,3 +258,21 @@ class CallWithoutConstruct(Experiment):
             if "construct" in text or "__call__" in vars(klass):
                 raise Unconfirmable(unbuilt)  # it may set construct on the instance: only a call would tell
         return confirmed(FROM_THE_CLASS % (qualname, unbuilt))
+
+
+def _bases_from_source(forward) -> Dict[str, Any]:
+    """The class's bases, when MindSpore imports alone bind them and nothing in the class may supply construct
+    (no mention of it, no ``__call__``, no decorator or metaclass); else nothing."""
+    from astroid import nodes  # pylint: disable=import-outside-toplevel  # the parent process only
+
+    from ms_lint.probe import standalone  # pylint: disable=import-outside-toplevel
+
+    classdef = forward.parent if forward is not None else None
+    if not isinstance(classdef, nodes.ClassDef) or classdef.decorators or classdef.keywords or not classdef.bases:
+        return {}
+    if "construct" in classdef.as_string() or "__call__" in classdef.locals:
+        return {}
+    imports = standalone.imports_for(classdef.bases)
+    if imports is None:
+        return {}
+    return {"bases": [base.as_string() for base in classdef.bases], "bases_imports": imports}

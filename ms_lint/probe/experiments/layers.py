@@ -14,7 +14,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 from ms_lint import language
 from ms_lint.language import Text
 from ms_lint.probe import source
-from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.probe.experiments.base import STANDALONE, Context, Experiment
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 SIDE = 100  # a SIDE x SIDE input of ones: enough elements for a fraction to be exact to a percent
@@ -56,6 +56,11 @@ NEVER_DROPS = Text(
     "调用 %s.set_train(True) 后，按 construct 中的方式构建的 %s 的 training=%s，并将 %s 的 %sx%s 全 1 输入置零",
 )
 RAISED = Text("%s raised %s", "%s 抛出 %s")
+STANDING_IN = Text("%s (standing in: %s)", "%s（替代值：%s）")
+FOR = Text("%s for %s", "%s 代替 %s")
+# A convolution's arguments that MindSpore's padding check does not read, with the values that stand in for
+# them when the code computes them (positions as in nn.Conv1d/2d/3d and their Transpose forms).
+CONV_STAND_INS = (("in_channels", 8), ("out_channels", 8), ("kernel_size", 3), ("stride", 1))
 OPERATOR = Text("%s returned the operator %s, not a Tensor", "%s 返回了算子 %s，而不是 Tensor")
 RETURNED = Text("%s returned %s", "%s 返回了 %s")
 NOT_EVALUATED = Text("%s cannot be evaluated outside its function", "%s 无法在其所在函数之外求值")
@@ -72,6 +77,14 @@ def _flagged_call(node) -> Optional[Any]:
     return node
 
 
+def _shown(payload: Dict[str, Any]) -> str:
+    """The call as built, with what stood in for the arguments the code computes."""
+    stand_ins = payload.get("stand_ins")
+    if not stand_ins:
+        return payload["call"]
+    return STANDING_IN % (payload["call"], language.join(", ", [FOR % (value, written) for value, written in stand_ins]))
+
+
 class _Built:
     """A layer, or the error building it raised, and how it was built (for evidence)."""
 
@@ -83,12 +96,12 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
     """The flagged layer: its call evaluated in its module, else the attribute of the Cell built as configured."""
     call = payload["call"]
     try:
-        return _Built(call, layer=eval(call, vars(runtime.module)))  # pylint: disable=eval-used  # the user's own code
+        return _Built(_shown(payload), layer=eval(call, runtime.namespace_of(payload)))  # pylint: disable=eval-used
     except NameError as error:
         if not payload.get("attr"):
             raise Unconfirmable(LOCAL_NAME % (call, error.name or A_LOCAL_NAME)) from error
     except Exception as error:  # pylint: disable=broad-except
-        return _Built(call, error=error)
+        return _Built(_shown(payload), error=error)
     qualname, attr, spec = payload["cell"], payload["attr"], payload.get("spec")
     shown = f"{runtime.shown(qualname, spec)}.{attr}"
     try:
@@ -105,16 +118,29 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
 class BuiltLayer(Experiment):
     """Build the flagged layer; subclasses measure it, or judge the error building it raised."""
 
+    version = 2  # built from MindSpore imports alone where the call allows it
+
     def plan(self, context: Context) -> Union[Task, Verdict]:
         call = _flagged_call(context.finding.node)
         if call is None:
             return unconfirmable(NOT_LOCATED)
         payload: Dict[str, Any] = {"call": call.as_string(), **self.details(context.finding.node)}
+        built_alone = self.standalone_call(call)
+        if built_alone is not None:
+            text, imports, stand_ins = built_alone
+            return self.task(context, dict(payload, call=text, stand_ins=stand_ins, **{STANDALONE: imports}))
         cell = context.cell_class()
         attr = source.self_attribute_at(context.finding.path, context.finding.line)
         if cell is not None and attr is not None:
             payload.update(context.cell_payload(cell), attr=attr)
         return self.task(context, payload)
+
+    def standalone_call(self, call) -> Optional[Tuple[str, list, list]]:
+        """(text, imports, stand-ins) of the call when MindSpore imports alone can build it; None otherwise."""
+        from ms_lint.probe import standalone  # pylint: disable=import-outside-toplevel  # the parent process only
+
+        imports = standalone.imports_for([call])
+        return None if imports is None else (call.as_string(), imports, [])
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
@@ -172,6 +198,8 @@ class MomentumStep(BuiltLayer):
         return {"momentum": pytorch.number(node)}  # the finding is on the momentum as written
 
     def measure(self, runtime, layer: Any, shown: str, payload: Dict[str, Any]) -> Verdict:
+        from ms_lint.probe.runtime import retried  # pylint: disable=import-outside-toplevel
+
         ms, np = runtime.ms, _numpy()
         rank = RANKS.get(type(layer).__name__, 4)
         # BatchNorm3d keeps its statistics in an inner BatchNorm2d.
@@ -181,10 +209,7 @@ class MomentumStep(BuiltLayer):
         shape = (2, int(norm.moving_mean.shape[0])) + (2,) * (rank - 2)
         layer.set_train(True)
         batch = ms.Tensor(np.full(shape, BATCH_VALUE, np.float32))
-        try:
-            layer(batch)
-        except SystemError:  # MindSpore 2.10 under numpy 2 fails the first BatchNorm1d call of a process, once
-            layer(batch)
+        retried(layer, batch)
         moving = float(norm.moving_mean.asnumpy().ravel()[0])
         evidence = MOVING_MEAN % (shown, f"{BATCH_VALUE:g}", f"{moving:.3g}")
         written = payload.get("momentum")
@@ -196,7 +221,14 @@ class MomentumStep(BuiltLayer):
 class ConvBuild(BuiltLayer):
     """Building the flagged convolution must raise MindSpore's padding error."""
 
-    summary = "builds the flagged convolution layer as written and captures the error MindSpore raises about pad_mode"
+    summary = (
+        "builds the flagged convolution layer as written and captures the error MindSpore raises about pad_mode; "
+        "channels, kernel size and stride the code computes are given small values, which the padding check does "
+        "not read, and the evidence says so"
+    )
+
+    def standalone_call(self, call) -> Optional[Tuple[str, list, list]]:
+        return super().standalone_call(call) or _conv_with_stand_ins(call)
 
     def raised(self, shown: str, error: str) -> Verdict:
         if "pad" in error:
@@ -274,12 +306,15 @@ def _differ(first: Any, second: Any) -> bool:
 class PrimitiveWithTensors(Experiment):
     """Give the Primitive class Tensors as the flagged call does: it must raise or return an operator."""
 
+    version = 2  # built from MindSpore imports alone where the call allows it
+
     summary = (
         "calls the flagged Primitive class with small float32 Tensors where the code passes Tensors and the "
         "other arguments as written; a TypeError, or an operator where a Tensor is expected, confirms"
     )
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
+        from ms_lint.probe import standalone  # pylint: disable=import-outside-toplevel
         from ms_lint.semantics import pytorch, scope, values  # pylint: disable=import-outside-toplevel
 
         call = _flagged_call(context.finding.node)
@@ -288,14 +323,17 @@ class PrimitiveWithTensors(Experiment):
             return unconfirmable(NOT_LOCATED)
         evaluator = values.evaluator(function)
         arguments = [("", arg) for arg in call.args] + [(k.arg, k.value) for k in call.keywords or () if k.arg]
-        given = [(name, None if pytorch.tensor_object(evaluator, value) else value.as_string()) for name, value in arguments]
-        return self.task(context, {"func": call.func.as_string(), "arguments": given})
+        tensors = {id(value) for _, value in arguments if pytorch.tensor_object(evaluator, value)}
+        given = [(name, None if id(value) in tensors else value.as_string()) for name, value in arguments]
+        payload = {"func": call.func.as_string(), "arguments": given}
+        imports = standalone.imports_for([call.func, *(value for _, value in arguments if id(value) not in tensors)])
+        return self.task(context, payload if imports is None else dict(payload, **{STANDALONE: imports}))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
 
         ms, np = runtime.ms, _numpy()
-        namespace = vars(runtime.module)
+        namespace = runtime.namespace_of(payload)
         tensor = ms.Tensor(np.ones((2, 3), np.float32))
         args, kwargs, shown = [], {}, []
         for name, text in payload["arguments"]:
@@ -324,3 +362,39 @@ def _argument(text: Optional[str], namespace: dict, tensor: Any) -> Tuple[Any, s
         return eval(text, namespace), text  # pylint: disable=eval-used  # the user's own code
     except Exception as error:  # pylint: disable=broad-except
         raise Unconfirmable(NOT_EVALUATED % (text,)) from error
+
+
+def _conv_with_stand_ins(call) -> Optional[Tuple[str, list, list]]:
+    """The call's text with stand-ins for the computed arguments the padding check does not read, the imports
+    the rest needs, and what stood in for what; None when another argument is computed."""
+    from astroid import nodes  # pylint: disable=import-outside-toplevel  # the parent process only
+
+    from ms_lint.probe import standalone  # pylint: disable=import-outside-toplevel
+
+    if call is None:
+        return None
+    positional, keywords, kept, replaced = [], [], [call.func], []
+    names = dict(CONV_STAND_INS)
+    for index, arg in enumerate(call.args):
+        if isinstance(arg, nodes.Starred):
+            return None
+        if index < len(CONV_STAND_INS) and standalone.imports_for([arg]) is None:
+            value = CONV_STAND_INS[index][1]
+            positional.append(str(value))
+            replaced.append((value, arg.as_string()))
+        else:
+            positional.append(arg.as_string())
+            kept.append(arg)
+    for keyword in call.keywords or ():
+        if keyword.arg is None:
+            return None
+        if keyword.arg in names and standalone.imports_for([keyword.value]) is None:
+            keywords.append(f"{keyword.arg}={names[keyword.arg]}")
+            replaced.append((names[keyword.arg], keyword.value.as_string()))
+        else:
+            keywords.append(f"{keyword.arg}={keyword.value.as_string()}")
+            kept.append(keyword.value)
+    imports = standalone.imports_for(kept)
+    if imports is None or not replaced:
+        return None
+    return f"{call.func.as_string()}({', '.join(positional + keywords)})", imports, replaced
