@@ -2,6 +2,7 @@
 
 import pytest
 
+from ms_lint.language import Text
 from ms_lint.probe import config
 from ms_lint.probe.cache import Cache
 from ms_lint.probe.engine import NO_EXPERIMENT, NOT_INSTALLED, Engine
@@ -9,6 +10,7 @@ from ms_lint.probe.experiments import EXPERIMENTS, Declared
 from ms_lint.probe.experiments.graph import DynamicShape
 from ms_lint.probe.verdict import (
     CONFIRMED,
+    MAX_EVIDENCE,
     NOT_REPRODUCED,
     UNCONFIRMABLE,
     Outcome,
@@ -16,6 +18,7 @@ from ms_lint.probe.verdict import (
     confirmed,
     missing_package,
     unconfirmable,
+    with_notes,
 )
 
 from probe_support import FakeBackend, copy_project, finding, with_fixtures_on_path
@@ -276,3 +279,11 @@ def test_packages_that_are_not_installed_are_named_once_per_run(project):
         "3 findings could not be probed: their modules import packages that are not installed here: timm (1), "
         "tqdm (2); install the project's requirements beside MindSpore to probe them"
     ]
+
+
+def test_notes_on_how_an_experiment_ran_stay_whole_when_the_evidence_is_long():
+    note = Text(" (run on CPU)", "（在 CPU 上运行）")
+    verdict = Verdict("confirmed", with_notes("x" * 1000, [note]))
+    assert verdict.evidence.endswith("... (run on CPU)") and len(verdict.evidence) <= MAX_EVIDENCE
+    assert verdict.evidence.zh.endswith("... （在 CPU 上运行）")
+    assert with_notes("short", [note]) == "short (run on CPU)"

@@ -276,6 +276,15 @@ def test_the_seed_experiment_calls_a_factory_that_returns_a_new_cell_and_nothing
     assert evidence.startswith("create_network() built in two fresh processes without a seed: 4 of 4 initial parameters differ")
 
 
+def test_required_command_line_arguments_parsed_at_import_get_stand_ins_and_the_evidence_says_so():
+    ((status, evidence),) = probe("distributed-training-without-seed", "seed_required_arguments")
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("Net(8) (the network passed to Model at line 29) built in two fresh processes")
+    assert evidence.endswith(
+        "(its command line, parsed at import, got stand-ins for the required --classes, --data_url)"
+    )
+
+
 def test_code_that_asks_for_ascend_runs_on_cpu_and_says_so():
     path = EXAMPLES / "ascend_device.py"
     (line,) = flagged_lines(path)

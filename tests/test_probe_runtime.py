@@ -35,3 +35,30 @@ def test_a_name_nowhere_is_unconfirmable(runtime):
         runtime.resolve("json.decoder.NoSuchClass")
     with pytest.raises(Unconfirmable, match="Missing is not defined"):
         runtime.resolve("Missing")
+
+
+def test_a_module_whose_parser_requires_arguments_is_imported_with_stand_ins_in_the_probe_s_own_folder(runtime, tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(
+        "import argparse\np = argparse.ArgumentParser()\np.add_argument('data')\n"
+        "p.add_argument('--mode', choices=['fast', 'slow'], required=True)\n"
+        "p.add_argument('--steps', type=int, required=True)\np.add_argument('--width', type=int, default=8)\n"
+        "args = p.parse_args()\n"
+    )
+    module = runtime.load(str(path), "train", str(tmp_path))
+    assert (module.args.mode, module.args.steps, module.args.width) == ("fast", 1, 8)
+    assert module.args.data.startswith(runtime.scratch)
+    assert runtime.stood_in_arguments == {"data", "--mode", "--steps"}
+
+
+def test_a_module_whose_parser_accepts_no_arguments_gets_no_stand_ins(runtime, tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text("import argparse\np = argparse.ArgumentParser()\np.add_argument('--width', default=8)\nargs = p.parse_args()\n")
+    assert runtime.load(str(path), "train", str(tmp_path)).args.width == 8
+    assert runtime.stood_in_arguments == set()
+    path.write_text(
+        "import argparse\np = argparse.ArgumentParser()\nsub = p.add_subparsers(required=True)\nsub.add_parser('go')\n"
+        "args = p.parse_args()\n"
+    )
+    with pytest.raises(Unconfirmable, match="SystemExit"):  # subcommands: nothing is guessed
+        runtime.load(str(path), "train", str(tmp_path), fresh=True)

@@ -87,6 +87,7 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
         reply.update(status="unconfirmable", **evidence_fields(FAILED % (type(error).__name__, error, at)))
     reply["deps"] = runtime.deps()
     reply["devices"] = sorted(runtime.requested_devices)
+    reply["stood_in"] = sorted(runtime.stood_in_arguments)
     reply["restart"] = runtime.tainted
     reply["seconds"] = round(time.perf_counter() - started, 3)
     return reply

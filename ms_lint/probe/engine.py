@@ -25,7 +25,7 @@ from ms_lint.probe import cache as cache_module
 from ms_lint.probe import config as config_module
 from ms_lint.probe import guesses, source
 from ms_lint.probe.experiments import EXPERIMENTS, Context, Experiment
-from ms_lint.probe.verdict import MISSING_PACKAGE, Outcome, Task, Verdict, unconfirmable
+from ms_lint.probe.verdict import MISSING_PACKAGE, Outcome, Task, Verdict, unconfirmable, with_notes
 
 NO_EXPERIMENT = Text("no experiment for this rule yet", "该规则还没有实验")
 NOT_INSTALLED = Text(
@@ -49,6 +49,10 @@ NOTHING_RETURNED = Text("the experiment returned nothing", "实验没有返回�
 RUN_ON_CPU = Text(
     " (run on CPU: the code asks for %s, which this MindSpore lacks; that request was skipped)",
     "（在 CPU 上运行：代码要求使用 %s，而此 MindSpore 不支持；已跳过该请求）",
+)
+STOOD_IN = Text(
+    " (its command line, parsed at import, got stand-ins for the required %s)",
+    "（它在导入时解析命令行，必需参数 %s 使用了替代值）",
 )
 PLURAL = Text("s", "")
 
@@ -181,10 +185,15 @@ class Engine:
             verdict = failed[0]
         else:
             verdict = unconfirmable(NOTHING_RETURNED, repeatable=False)
+        notes = []
         devices = sorted({device for result in results for device in result.devices})
         if devices:
-            note = RUN_ON_CPU % (", ".join(devices),)
-            verdict = Verdict(verdict.status, language.join("", (verdict.evidence, note)), verdict.repeatable)
+            notes.append(RUN_ON_CPU % (", ".join(devices),))
+        stood_in = sorted({argument for result in results for argument in result.stood_in})
+        if stood_in:
+            notes.append(STOOD_IN % (", ".join(stood_in),))
+        if notes:
+            verdict = Verdict(verdict.status, with_notes(verdict.evidence, notes), verdict.repeatable)
         return verdict
 
 

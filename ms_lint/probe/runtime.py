@@ -166,6 +166,8 @@ class Runtime:
             self.ms = mindspore
             self.version = getattr(mindspore, "__version__", None)
         self.requested_devices: Set[str] = set()
+        # Required command-line arguments a module parsed at import, given stand-ins (``--data_url``).
+        self.stood_in_arguments: Set[str] = set()
         # Set by an experiment after which this process must not run another (MindSpore left broken).
         self.tainted = False
         self.notify = lambda message: None  # the child's channel to pylint's process
@@ -264,6 +266,7 @@ class Runtime:
         self.loaded = None
         self.module_error = None
         self.requested_devices = set()
+        self.stood_in_arguments = set()
         if self.ms is not None:
             self.ms.set_context(mode=self.ms.PYNATIVE_MODE)
 
@@ -291,7 +294,7 @@ class Runtime:
         import root does not hold, retry once from the folder above that holds it, as its scripts run."""
         for retry in (True, False):
             try:
-                with self._no_data_while_importing():
+                with self._no_data_while_importing(), self._required_arguments_stood_in():
                     self.module = self._import(path, module)
                 return
             except Unconfirmable as error:
@@ -341,6 +344,64 @@ class Runtime:
         finally:
             for name, method in saved.items():
                 setattr(Dataset, name, method)
+
+    @contextlib.contextmanager
+    def _required_arguments_stood_in(self) -> Iterator[None]:
+        """A script that parses its command line at import runs with no arguments; when the parser then
+        refuses (a required ``--data_url``), it is parsed once more with stand-ins for the required ones.
+
+        A stand-in is the option's first choice, ``1`` for an int, ``1.0`` for a float, else an empty
+        folder of the probe's own: never a path in the user's tree.
+        """
+        import argparse  # pylint: disable=import-outside-toplevel
+
+        original = argparse.ArgumentParser.parse_known_args
+        runtime = self
+
+        def parse_known_args(parser, args=None, namespace=None):
+            if args is not None:
+                return original(parser, args, namespace)
+            try:
+                return original(parser, args, namespace)
+            except SystemExit:
+                stand_ins = runtime._stand_ins(parser)
+                if stand_ins is None:
+                    raise
+                return original(parser, stand_ins, namespace)
+
+        argparse.ArgumentParser.parse_known_args = parse_known_args
+        try:
+            yield
+        finally:
+            argparse.ArgumentParser.parse_known_args = original
+
+    def _stand_ins(self, parser: Any) -> Optional[List[str]]:
+        """Command-line arguments giving each required argument of ``parser`` a stand-in (None: it has subcommands)."""
+        import argparse  # pylint: disable=import-outside-toplevel
+
+        given: List[str] = []
+        for action in parser._actions:  # pylint: disable=protected-access  # argparse keeps no public list
+            if isinstance(action, argparse._SubParsersAction):  # pylint: disable=protected-access
+                return None
+            positional = not action.option_strings
+            if not (action.required or (positional and action.nargs not in ("?", "*", argparse.REMAINDER))):
+                continue
+            if action.nargs == 0:  # a required flag
+                given.append(action.option_strings[0])
+            else:
+                given.extend([] if positional else [action.option_strings[0]])
+                given.append(self._stand_in(action))
+            self.stood_in_arguments.add(action.dest if positional else action.option_strings[0])
+        return given
+
+    def _stand_in(self, action: Any) -> str:
+        if action.choices:
+            return str(next(iter(action.choices)))
+        if action.type is int:
+            return "1"
+        if action.type is float:
+            return "1.0"
+        return tempfile.mkdtemp(prefix="argument_", dir=self.scratch)
 
     def reload(self) -> Any:
         """Import the current file's module (and its user imports) anew: fresh Cells, fresh state."""

@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from ms_lint import language
 from ms_lint.language import Text
@@ -36,6 +36,16 @@ def one_line(text: Any, limit: int = MAX_EVIDENCE) -> str:
         return Text.pair(one_line(text.en, limit), one_line(text.zh, limit))
     flat = " ".join(str(text).split()).replace("[probe ", "[probe: ")
     return flat if len(flat) <= limit else flat[: limit - 3].rstrip() + "..."
+
+
+def with_notes(evidence: Any, notes: List[Any]) -> Text:
+    """The evidence followed by notes on how it was run, cut so that the notes stay whole within the bound."""
+
+    def side(which: str) -> str:
+        tail = " " + one_line("".join(language.pick(note, which) for note in notes))
+        return one_line(language.pick(evidence, which), max(MAX_EVIDENCE - len(tail), MAX_EVIDENCE // 3)) + tail
+
+    return Text.pair(side(language.EN), side(language.ZH))
 
 
 def evidence_from(reply: Dict[str, Any]) -> str:
@@ -156,6 +166,7 @@ class Outcome:
     data: Any = None
     deps: Tuple[str, ...] = ()  # user source files the experiment imported
     devices: Tuple[str, ...] = ()  # devices the code asked for that this MindSpore lacks
+    stood_in: Tuple[str, ...] = ()  # required command-line arguments the module parsed at import, given stand-ins
 
 
 def outcome_from_reply(reply: Dict[str, Any]) -> Outcome:
@@ -167,4 +178,5 @@ def outcome_from_reply(reply: Dict[str, Any]) -> Outcome:
         data=reply.get("data"),
         deps=tuple(reply.get("deps", ())),
         devices=tuple(reply.get("devices", ())),
+        stood_in=tuple(reply.get("stood_in", ())),
     )
