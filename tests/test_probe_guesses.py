@@ -130,7 +130,7 @@ def test_the_shape_of_a_name_gives_a_value_when_no_convention_names_it(tmp_path)
         tmp_path,
         "model.py",
         "class Net:\n    def __init__(self, field_dims, hidden_units, layer_num, num_prompts, attn_drop_rate, "
-        "pre_seq_len, device):\n        pass\n",
+        "pre_seq_len, is_fp16, output_channel, nheads, device):\n        pass\n",
     )
     assert guesses.constructor(path, "Net", str(tmp_path)) is None  # 'device': nothing to go on
     write(tmp_path, "model.py", (tmp_path / "model.py").read_text().replace(", device", ""))
@@ -141,6 +141,9 @@ def test_the_shape_of_a_name_gives_a_value_when_no_convention_names_it(tmp_path)
         "num_prompts": 2,
         "attn_drop_rate": 0.0,
         "pre_seq_len": 16,
+        "is_fp16": False,
+        "output_channel": 8,
+        "nheads": 2,
     }
 
 
@@ -163,3 +166,19 @@ def test_a_call_of_another_file_s_class_of_the_same_name_is_no_help(tmp_path):
     assert guesses.constructor(path, "ResNet", str(tmp_path)) is None
     write(tmp_path, "train.py", "import model\nnet = model.ResNet('z', [3])\n")
     assert guesses.constructor(path, "ResNet", str(tmp_path)).args == ("z", [3])
+
+
+def test_a_local_name_the_function_assigns_once_gives_its_value(tmp_path):
+    path = write(tmp_path, "model.py", MODEL.replace("    return ResNet(", "    return ResNet_("))
+    write(
+        tmp_path,
+        "train.py",
+        "from model import Plain\n\ndef main(ratio=0.5):\n    dim = 16\n    heads = dim // 8\n    flag = True\n"
+        "    flag = False\n    return Plain(dim, 4, ratio, flag)\n",
+    )
+    # flag gets two values: the call is no help, and the names decide.
+    assert guesses.constructor(path, "Plain", str(tmp_path)).origin.startswith("guessed from the parameters' names")
+    write(tmp_path, "train.py", "from model import Plain\n\ndef main(ratio=0.5):\n    dim = 16\n    return Plain(dim, 4, ratio, True)\n")
+    assert guesses.constructor(path, "Plain", str(tmp_path)).args == (16, 4, 0.5, True)
+    write(tmp_path, "train.py", "from model import Plain\n\ndef main(dim=8):\n    dim = 16\n    return Plain(dim, 4, 0.5, True)\n")
+    assert guesses.constructor(path, "Plain", str(tmp_path)).origin.startswith("guessed")  # a parameter reassigned

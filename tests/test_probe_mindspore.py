@@ -276,6 +276,12 @@ def test_the_seed_experiment_calls_a_factory_that_returns_a_new_cell_and_nothing
     assert evidence.startswith("create_network() built in two fresh processes without a seed: 4 of 4 initial parameters differ")
 
 
+def test_the_trained_network_takes_the_value_its_function_gives_a_name_once():
+    ((status, evidence),) = probe("distributed-training-without-seed", "seed_local_values")
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("Net(8, 4) (the network passed to Momentum at line 23) built in two fresh processes")
+
+
 def test_required_command_line_arguments_parsed_at_import_get_stand_ins_and_the_evidence_says_so():
     ((status, evidence),) = probe("distributed-training-without-seed", "seed_required_arguments")
     assert status == CONFIRMED, evidence

@@ -46,7 +46,7 @@ CONVENTIONAL: Tuple[Tuple[Tuple[str, ...], Any], ...] = (
     ),
     (("num_classes", "class_num", "n_classes", "classes", "num_class", "nclass", "num_labels"), 10),
     (("num_layers", "depth", "layers", "n_layers", "num_blocks", "blocks", "num_block"), 2),
-    (("num_heads", "heads", "n_heads", "nhead", "num_attention_heads", "n_head"), 2),
+    (("num_heads", "heads", "n_heads", "nhead", "nheads", "num_head", "num_attention_heads", "n_head"), 2),
     (("vocab_size", "vocab", "num_embeddings", "n_vocab", "vocab_len"), 100),
     (("kernel_size", "kernel", "k"), 3),
     (("stride", "s"), 1),
@@ -57,8 +57,9 @@ CONVENTIONAL: Tuple[Tuple[Tuple[str, ...], Any], ...] = (
 )
 # Then by the shape of the name: (suffixes, prefixes, value).
 BY_PATTERN: Tuple[Tuple[Tuple[str, ...], Tuple[str, ...], Any], ...] = (
+    ((), ("is_", "use_", "has_", "with_", "enable_"), False),
     (("_dims", "_sizes", "_channels_list", "_widths"), (), [8, 8]),
-    (("dim", "_size", "channels", "_features", "_units", "hidden", "width", "_ch", "planes"), (), 8),
+    (("dim", "_size", "channels", "_channel", "_features", "_units", "hidden", "width", "_ch", "planes"), (), 8),
     (("_num", "_count", "_layers", "_blocks", "_heads"), ("num_", "n_"), 2),
     (("_rate", "_prob", "dropout", "_drop"), ("drop",), 0.0),
     (("_len", "_length"), (), 16),
@@ -317,28 +318,31 @@ class _Values:
         self.tree, self.function, self.same_module = tree, function, same_module
         self.constants, self.definitions = _module_names(tree)
         self.parameters = _parameter_defaults(function) if function is not None else {}
-        self.local = _assigned(function) if function is not None else set()
+        self.local = source.assignments(function) if function is not None else {}
         self.parsed = parsed_names(tree) | (PARSED_PARAMETERS & set(self.parameters))
         self.argparse = argparse_defaults(tree)
 
-    def of(self, expr: ast.expr) -> Any:
+    def of(self, expr: ast.expr, depth: int = 0) -> Any:
         literal = _literal(expr)
         if literal is not _UNKNOWN:
             return literal
         if isinstance(expr, (ast.List, ast.Tuple)):
-            items = [self.of(item) for item in expr.elts]
+            items = [self.of(item, depth) for item in expr.elts]
             return _UNKNOWN if any(item is _UNKNOWN for item in items) else items
         if isinstance(expr, ast.Name):
-            return self._name(expr.id)
+            return self._name(expr.id, depth)
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in self.parsed:
             return self.argparse.get(expr.attr, _UNKNOWN)
         return _UNKNOWN
 
-    def _name(self, name: str) -> Any:
+    def _name(self, name: str, depth: int) -> Any:
+        if name in self.local:  # a local name: known when the function gives it one value (batch_size = 32)
+            values = self.local[name]
+            if name in self.parameters or len(values) != 1 or depth > 8:
+                return _UNKNOWN
+            return self.of(values[0], depth + 1)
         if name in self.parameters:
             return self.parameters[name]
-        if name in self.local:
-            return _UNKNOWN
         if name in self.constants:
             return self.constants[name]
         if self.same_module and name in self.definitions:
@@ -383,10 +387,6 @@ def _parameter_defaults(function: ast.FunctionDef) -> Dict[str, Any]:
     for argument in positional:
         found.setdefault(argument.arg, _UNKNOWN)
     return found
-
-
-def _assigned(function: ast.FunctionDef) -> set:
-    return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
 
 
 # Parameters that conventionally hold a script's parsed arguments (``def main(args):``).

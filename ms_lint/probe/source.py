@@ -12,7 +12,7 @@ import functools
 import hashlib
 import os
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 
 @dataclass(frozen=True)
@@ -148,3 +148,55 @@ def import_root(path: str, module: str) -> str:
     for _ in range(max(up, 0)):
         directory = os.path.dirname(directory)
     return directory
+
+
+def assignments(scope: ast.AST) -> Dict[str, List[ast.expr]]:
+    """Names bound in ``scope`` itself (not in nested functions), with every value they get.
+
+    A name bound by unpacking, a loop, a comprehension, a ``with``, an import or an ``except`` gets no
+    single value (it is listed twice).
+    ``obj.attr = v`` and ``obj[k] = v`` bind no name.
+    """
+    found: Dict[str, List[ast.expr]] = {}
+    for node in own_nodes(scope):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    found.setdefault(target.id, []).append(node.value)
+                else:
+                    _without_single_value(target, found)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name) and node.value:
+            found.setdefault(node.target.id, []).append(node.value)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.NamedExpr, ast.comprehension)):
+            _without_single_value(node.target, found)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                found.setdefault((alias.asname or alias.name).partition(".")[0], []).extend([node, node])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found.setdefault(node.name, []).extend([node, node])
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    _without_single_value(item.optional_vars, found)
+    return found
+
+
+def _without_single_value(target: ast.expr, found: Dict[str, List[ast.expr]]) -> None:
+    """The names a target binds, with no single value."""
+    if isinstance(target, ast.Name):
+        found.setdefault(target.id, []).extend([target, target])
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            _without_single_value(element, found)
+    elif isinstance(target, ast.Starred):
+        _without_single_value(target.value, found)
+
+
+def own_nodes(scope: ast.AST):
+    """The nodes of ``scope``, without descending into nested functions and classes."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))

@@ -19,7 +19,7 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from ms_lint.probe import guesses
+from ms_lint.probe import guesses, source
 from ms_lint.probe.runtime import arguments_text
 from ms_lint import language
 from ms_lint.language import Text
@@ -45,6 +45,7 @@ class TrainedNetwork:
     call: ast.Call
     reached: Text  # what receives it: "Model at line 40"
     local: frozenset  # names local to the function that builds it (they shadow the module's)
+    assigned: Dict[str, List[ast.expr]]  # every value each of those names but parameters gets there
     shown: str = ""  # how it was built: "resnet50(class_num=10)"
 
 
@@ -52,8 +53,10 @@ def find(runtime, tree: ast.Module) -> List[TrainedNetwork]:
     """The networks the module's training steps receive, each once, in source order."""
     found: Dict[int, TrainedNetwork] = {}
     for scope in [tree, *(node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
-        assigned = _assignments(scope)
-        local = frozenset(assigned) | _parameter_names(scope) if scope is not tree else frozenset()
+        assigned = source.assignments(scope)
+        parameters = _parameter_names(scope) if scope is not tree else frozenset()
+        local = frozenset(assigned) | parameters if scope is not tree else frozenset()
+        single = {name: values for name, values in assigned.items() if name not in parameters}
         for call in _calls(scope):
             role = _role(runtime, call)
             if role is None:
@@ -61,7 +64,7 @@ def find(runtime, tree: ast.Module) -> List[TrainedNetwork]:
             for expr in _network_arguments(role, call):
                 built = _builder(runtime, expr, assigned, depth=0)
                 if built is not None and id(built) not in found:
-                    found[id(built)] = TrainedNetwork(built, AT_LINE % (role[1], call.lineno), local)
+                    found[id(built)] = TrainedNetwork(built, AT_LINE % (role[1], call.lineno), local, single)
     return sorted(found.values(), key=lambda network: (network.call.lineno, network.call.col_offset))
 
 
@@ -77,13 +80,13 @@ def build(runtime, network: TrainedNetwork, tree: ast.Module) -> Any:
     args, kwargs, left = [], {}, []
     parameters = _parameters(maker)
     for index, arg in enumerate(network.call.args):
-        value = _value(runtime, arg, defaults, parsed, network.local)
+        value = _value(runtime, arg, defaults, parsed, network)
         if value is _UNKNOWN:
             name = parameters[index].name if index < len(parameters) else ARGUMENT % (index + 1,)
             raise Unconfirmable(RUN_TIME_VALUE % (_source(network.call), name, _source(arg)))
         args.append(value)
     for keyword in network.call.keywords:
-        value = _value(runtime, keyword.value, defaults, parsed, network.local)
+        value = _value(runtime, keyword.value, defaults, parsed, network)
         if value is _UNKNOWN:
             if not _has_default(maker, keyword.arg):
                 raise Unconfirmable(RUN_TIME_VALUE % (_source(network.call), keyword.arg, _source(keyword.value)))
@@ -184,8 +187,9 @@ def _builder(runtime, expr: Optional[ast.expr], assigned: Dict[str, List[ast.exp
 # -- the script's values -------------------------------------------------------------------
 
 
-def _value(runtime, expr: ast.expr, defaults: Dict[str, Any], parsed: frozenset, local: frozenset) -> Any:
-    """A literal; ``args.x`` of parsed arguments, by the script's default; a module-level name's value."""
+def _value(runtime, expr: ast.expr, defaults: Dict[str, Any], parsed: frozenset, network: TrainedNetwork, depth: int = 0) -> Any:
+    """A literal; ``args.x`` of parsed arguments, by the script's default; a local name's one value
+    (``batch_size = 32``); a module-level name's value."""
     try:
         return ast.literal_eval(expr)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
@@ -196,8 +200,11 @@ def _value(runtime, expr: ast.expr, defaults: Dict[str, Any], parsed: frozenset,
     head, _, rest = name.partition(".")
     if head in parsed and rest in defaults:
         return defaults[rest]
-    if head in local:
-        return _UNKNOWN
+    if head in network.local:
+        values = network.assigned.get(head, ())
+        if name != head or len(values) != 1 or depth > 8:
+            return _UNKNOWN
+        return _value(runtime, values[0], defaults, parsed, network, depth + 1)
     try:
         return runtime.resolve(name)
     except Unconfirmable:
@@ -212,42 +219,6 @@ def _parsed_argument_names(tree: ast.Module, network: TrainedNetwork) -> frozens
 # -- source helpers -----------------------------------------------------------------------
 
 
-def _assignments(scope: ast.AST) -> Dict[str, List[ast.expr]]:
-    """Names bound in ``scope`` itself (not in nested functions), with every value they get.
-
-    A name bound by unpacking, a loop or a ``with`` gets no single value (it is listed twice).
-    ``obj.attr = v`` and ``obj[k] = v`` bind no name.
-    """
-    found: Dict[str, List[ast.expr]] = {}
-    for node in _own_nodes(scope):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    found.setdefault(target.id, []).append(node.value)
-                else:
-                    _unknown(target, found)
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name) and node.value:
-            found.setdefault(node.target.id, []).append(node.value)
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.NamedExpr)):
-            _unknown(node.target, found)
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            for item in node.items:
-                if item.optional_vars is not None:
-                    _unknown(item.optional_vars, found)
-    return found
-
-
-def _unknown(target: ast.expr, found: Dict[str, List[ast.expr]]) -> None:
-    """The names a target binds, with no single value."""
-    if isinstance(target, ast.Name):
-        found.setdefault(target.id, []).extend([target, target])
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        for element in target.elts:
-            _unknown(element, found)
-    elif isinstance(target, ast.Starred):
-        _unknown(target.value, found)
-
-
 def _parameter_names(function) -> frozenset:
     arguments = function.args
     every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
@@ -255,18 +226,8 @@ def _parameter_names(function) -> frozenset:
 
 
 def _calls(scope: ast.AST) -> List[ast.Call]:
-    calls = [node for node in _own_nodes(scope) if isinstance(node, ast.Call)]
+    calls = [node for node in source.own_nodes(scope) if isinstance(node, ast.Call)]
     return sorted(calls, key=lambda call: (call.lineno, call.col_offset))
-
-
-def _own_nodes(scope: ast.AST):
-    """The nodes of ``scope``, without descending into nested functions and classes."""
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
 
 
 def dotted(node: ast.AST) -> str:
