@@ -84,6 +84,7 @@ args = argparse.ArgumentParser().parse_args()
 ms.set_context(mode=ms.GRAPH_MODE, device_target="Ascend")
 ms.set_context(device_target=args.device_target)
 ms.set_context(device_target="CPU")
+ms.set_context(device_id=int(args.device_id))
 """
 
 
@@ -104,6 +105,10 @@ def test_set_context_device_target_is_tried_with_cpu_where_the_code_s_device_can
         assert evidence.startswith(logged) and evidence.endswith(note), evidence
     ((_, status, evidence),) = verdicts[7]
     assert status == CONFIRMED and "tried with" not in evidence, evidence
+    ((_, status, evidence),) = verdicts[8]  # no stand-in: MindSpore logs before it refuses None
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("set_context(device_id=None) logged: "), evidence
+    assert evidence.endswith("(the code's value is computed: tried with None)"), evidence
 
 
 DEPRECATED_CLASSES = """\

@@ -220,15 +220,18 @@ def _keyword(runtime, version: str, payload: Dict[str, Any], found: Any) -> Verd
 
 
 def _value(runtime, payload: Dict[str, Any], stand_in: Dict[str, Any]) -> Tuple[Any, str]:
-    """The keyword's value to call with, and why a stand-in replaced the code's (else "")."""
-    value = payload["value"]
-    if payload["parameter"] not in stand_in or value == stand_in[payload["parameter"]]:
-        return value, ""
-    replacement = stand_in[payload["parameter"]]
+    """The keyword's value to call with, and why it is not the code's own (else "").
+
+    A computed value is its stand-in, else None; a device this MindSpore lacks (the one keyword
+    with a stand-in names a device), its stand-in.
+    """
+    value, parameter = payload["value"], payload["parameter"]
+    replacement = stand_in.get(parameter)
     if payload.get("computed"):
         return replacement, COMPUTED % (replacement,)
-    if value is not None and not runtime._device_available(value):  # pylint: disable=protected-access  # what the runtime skips
-        return replacement, UNAVAILABLE % (value, replacement)
+    if parameter in stand_in and value not in (None, replacement):
+        if not runtime._device_available(value):  # pylint: disable=protected-access  # what the runtime skips
+            return replacement, UNAVAILABLE % (value, replacement)
     return value, ""
 
 
