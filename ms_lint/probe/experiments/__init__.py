@@ -108,10 +108,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "api-removed": ApiChange(),
     "api-deprecated": ApiChange(),
     "api-context-option-deprecated": ApiChange(),
-    "api-default-changed": Declared(
-        "a changed default shows as different numbers (initial weights, a loss value), not as an error: comparing "
-        "them needs both MindSpore versions"
-    ),
+    "api-default-changed": ApiChange(),
     "op-unsupported-on-device": Declared(
         Text(
             "running the operator needs the inputs the network gives it; its failure on CPU was observed on "

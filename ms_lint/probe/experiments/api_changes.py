@@ -1,9 +1,11 @@
-"""Experiment for the API-change rules: ask the installed MindSpore for the old name or keyword.
+"""Experiment for the API-change rules: ask the installed MindSpore for the old name, keyword or default.
 
 A removed name is confirmed when importing or looking it up fails; a removed keyword when the
 API's signature has neither it nor ``**kwargs``, or a call passing it raises ``TypeError``; a
-deprecated name or keyword when building or calling it (without arguments, or with the keyword's
-literal value) makes MindSpore log its deprecation.
+deprecated name or keyword when building or calling it makes MindSpore log its deprecation: with
+the call's literal arguments (the keyword's literal value), else with the arguments of
+``STAND_INS``. A changed default is confirmed when the installed MindSpore, at or after the
+change, declares the table's new default in its signature.
 """
 
 from __future__ import annotations
@@ -12,23 +14,32 @@ import ast
 import importlib
 import inspect
 import logging
-from typing import Any, Dict, Optional, Tuple, Union
+import re
+import sys
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ms_lint.language import Text
+from ms_lint.language import Text, join
 from ms_lint.probe.experiments.base import Context, Experiment
 from ms_lint.probe.verdict import Task, Verdict, confirmed, not_reproduced, unconfirmable
 
 REMOVED = "api-removed"
+DEFAULT_CHANGED = "api-default-changed"
 DATASET = "mindspore.dataset.Dataset"
-# Arguments a call needs besides the keyword under test.
-REQUIRED = {"mindspore.dataset.Dataset.map": {"operations": [abs]}, "mindspore.dataset.Dataset.batch": {"batch_size": 1},
-            "mindspore.ops.MultitypeFuncGraph": {"name": "probe"}}
+# What a call is given where the code's own arguments are computed, absent or unusable here (each
+# checked on MindSpore 2.10). By API name: what the call needs besides the keyword under test (or,
+# for a deprecated class that logs only once its arguments bind, all of them). By ``name(keyword=)``:
+# a keyword deprecated whatever its value, tried with a value this machine accepts.
+STAND_INS: Dict[str, Dict[str, Any]] = {
+    "mindspore.dataset.Dataset.map": {"operations": [abs]},
+    "mindspore.dataset.Dataset.batch": {"batch_size": 1},
+    "mindspore.ops.MultitypeFuncGraph": {"name": "probe"},
+    "mindspore.SparseTensor": {"indices": [[0, 1]], "values": [1.0], "shape": (2, 2)},
+    "mindspore.set_context(device_target=)": {"device_target": "CPU"},
+}
 MISSING = Text("%s: %s is missing (%s: %s)", "%s：%s 不存在（%s：%s）")
 EXISTS = Text("%s: %s exists", "%s：%s 存在")
 LOGGED = Text("%s: %s", "%s：%s")
-NOT_LOGGED = Text(
-    "%s: %s exists; building it without arguments logged no deprecation", "%s：%s 存在；不带参数构建它时没有打印废弃警告"
-)
+NOT_LOGGED = Text("%s: %s exists; %s logged no deprecation", "%s：%s 存在；%s 没有打印废弃警告")
 NO_SIGNATURE = Text("%s: the signature of %s cannot be read", "%s：无法读取 %s 的签名")
 HAS_NO = Text("%s: %s%s has no %s", "%s：%s%s 没有参数 %s")
 TAKES = Text("%s: %s takes %s", "%s：%s 接受参数 %s")
@@ -38,6 +49,25 @@ NO_ENTRY = Text("the table entry could not be read from the finding", "无法从
 NEITHER = Text(
     "%s: %s neither failed on %s nor logged its deprecation", "%s：%s 既没有因 %s 失败，也没有打印它的废弃警告"
 )
+COMPUTED = Text(" (the code's value is computed: tried with %r)", "（代码中的值是计算得到的：改用 %r 尝试）")
+UNAVAILABLE = Text(" (the code's %r is not available here: tried with %r)", "（代码中的 %r 在此处不可用：改用 %r 尝试）")
+STOOD_IN = Text(" (stand-in arguments: the code's are not literal)", "（使用替代参数：代码中的参数不是字面量）")
+DEFAULTS_TO = Text(
+    "%s: %s defaults to %s; the code was written for a version where it was %s (the table: %s)",
+    "%s：%s 的默认值为 %s；代码编写时所用的版本中它是 %s（接口变更表：%s）",
+)
+PREDATES = Text(
+    "%s predates MindSpore %s, which changed the default of %s: it cannot show the later default",
+    "%s 早于 MindSpore %s（它修改了 %s 的默认值）：无法显示之后的默认值",
+)
+DEFAULT_DIFFERS = Text(
+    "%s: %s defaults to %s, not to the table's %s", "%s：%s 的默认值为 %s，而不是接口变更表中的 %s"
+)
+NO_DEFAULT = Text(
+    "%s: the signature of %s declares no default for %s (it may be set inside the function)",
+    "%s：%s 的签名没有声明 %s 的默认值（它可能在函数内部设置）",
+)
+_UNREADABLE = object()  # a default the signature does not declare
 
 
 class ApiChange(Experiment):
@@ -45,29 +75,25 @@ class ApiChange(Experiment):
 
     summary = (
         "imports or looks up the old name in the installed MindSpore: missing confirms a removal; for a removed "
-        "keyword, reads the API's signature; for a deprecated name, builds or calls it and captures the "
-        "deprecation MindSpore logs"
+        "keyword, reads the API's signature; for a deprecated name or keyword, builds or calls it with the code's "
+        "literal arguments (else with stand-ins, named in the evidence) and captures the deprecation MindSpore "
+        "logs; for a changed default, reads the installed signature's default"
     )
+    version = 2
     imports_user_code = False
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
-        from astroid import nodes  # pylint: disable=import-outside-toplevel
-
-        from ms_lint.semantics import api_changes  # pylint: disable=import-outside-toplevel
-
         finding = context.finding
-        use = next((use for use in api_changes.uses_at(finding.node) if api_changes.label(use) == finding.args[0]), None)
+        use = _use(finding)
         if use is None:
             return unconfirmable(NO_ENTRY)
         change = use.change
-        value = None
-        if isinstance(use.node, nodes.Keyword):
-            try:
-                value = ast.literal_eval(use.node.value.as_string())
-            except (ValueError, SyntaxError):
-                value = None  # the keyword's own value is computed: None tells whether it is accepted
         payload = {"name": change.name, "parameter": change.parameter, "removed": finding.symbol == REMOVED}
-        return self.task(context, dict(payload, value=value))
+        if finding.symbol == DEFAULT_CHANGED:
+            return self.task(context, dict(payload, default=list(change.default), changed_in=change.changed_in,
+                                           reference=change.reference))
+        value, computed = _keyword_value(use.node)
+        return self.task(context, dict(payload, value=value, computed=computed, arguments=_literal_arguments(use.node)))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         version = f"MindSpore {runtime.ms.__version__}"
@@ -77,15 +103,57 @@ class ApiChange(Experiment):
         except (ImportError, AttributeError) as error:
             verdict = confirmed if payload["removed"] else not_reproduced
             return verdict(MISSING % (version, name, type(error).__name__, error))
-        logger = _logger(runtime.ms)
+        if "default" in payload:
+            return default_verdict(runtime.ms.__version__, payload, _declared_default(found, parameter))
         if parameter:
-            return _keyword(version, payload, found, logger)
+            return _keyword(runtime, version, payload, found)
         if payload["removed"]:
             return not_reproduced(EXISTS % (version, name))
-        logged, _ = _logged(logger, found)
-        if logged:
-            return confirmed(LOGGED % (version, logged))
-        return unconfirmable(NOT_LOGGED % (version, name))
+        return _built(runtime.ms, version, payload, found)
+
+
+def _use(finding):
+    """The table entry the finding reports, among the uses at its node."""
+    from ms_lint.semantics import api_changes  # pylint: disable=import-outside-toplevel
+
+    for use in api_changes.uses_at(finding.node):
+        if finding.symbol == DEFAULT_CHANGED:
+            if tuple(finding.args[:2]) == (f"`{use.written}(...)`", use.change.parameter):
+                return use
+        elif api_changes.label(use) == finding.args[0]:
+            return use
+    return None
+
+
+def _keyword_value(node) -> Tuple[Any, bool]:
+    """A keyword's literal value, and whether it is computed (then None stands for it)."""
+    from astroid import nodes  # pylint: disable=import-outside-toplevel
+
+    if not isinstance(node, nodes.Keyword):
+        return None, False
+    try:
+        return ast.literal_eval(node.value.as_string()), False
+    except (ValueError, SyntaxError):
+        return None, True
+
+
+def _literal_arguments(node) -> Optional[Dict[str, Any]]:
+    """The source of each argument of the call ``node`` is the callee of, when all are literals."""
+    from astroid import nodes  # pylint: disable=import-outside-toplevel
+
+    call = node.parent
+    if not (isinstance(call, nodes.Call) and call.func is node and (call.args or call.keywords)):
+        return None
+    args = [arg.as_string() for arg in call.args]
+    kwargs = {keyword.arg: keyword.value.as_string() for keyword in call.keywords or ()}
+    if None in kwargs or any(isinstance(arg, nodes.Starred) for arg in call.args):
+        return None
+    try:
+        for text in [*args, *kwargs.values()]:
+            ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return None
+    return {"args": args, "kwargs": kwargs}
 
 
 def _lookup(name: str) -> Any:
@@ -104,7 +172,27 @@ def _lookup(name: str) -> Any:
     raise ImportError(name)
 
 
-def _keyword(version: str, payload: Dict[str, Any], found: Any, logger: logging.Logger) -> Verdict:
+def _built(ms, version: str, payload: Dict[str, Any], found: Any) -> Verdict:
+    """A deprecated name built or called: with the call's literal arguments, else with its stand-ins."""
+    name = payload["name"]
+    literal = payload.get("arguments")
+    note = ""
+    if literal:
+        args = [ast.literal_eval(text) for text in literal["args"]]
+        kwargs = {key: ast.literal_eval(text) for key, text in literal["kwargs"].items()}
+    else:
+        args, kwargs = [], dict(STAND_INS.get(name, {}))
+        note = STOOD_IN if kwargs else ""
+    shown = _shown(name, args, kwargs)
+    logged, _ = _logged(ms, found, *args, **kwargs)
+    if logged:
+        if args or kwargs:
+            return confirmed(join("", (CALL_LOGGED % (version, shown, logged), note)))
+        return confirmed(LOGGED % (version, logged))
+    return unconfirmable(NOT_LOGGED % (version, name, shown))
+
+
+def _keyword(runtime, version: str, payload: Dict[str, Any], found: Any) -> Verdict:
     name, parameter, removed = payload["name"], payload["parameter"], payload["removed"]
     try:
         parameters = inspect.signature(found).parameters
@@ -118,16 +206,38 @@ def _keyword(version: str, payload: Dict[str, Any], found: Any, logger: logging.
     owner, _, method = name.rpartition(".")
     if owner == DATASET:
         found = getattr(_small_dataset(), method)
-    arguments = dict(REQUIRED.get(name, {}), **{parameter: payload["value"]})
-    shown = f"{name.rpartition('.')[2]}({', '.join(f'{key}={value!r}' for key, value in arguments.items())})"
-    logged, error = _logged(logger, found, **arguments)
+    value, note = _value(runtime, payload, STAND_INS.get(f"{name}({parameter}=)", {}))
+    arguments = dict(STAND_INS.get(name, {}), **{parameter: value})
+    shown = _shown(name, [], arguments)
+    logged, error = _logged(runtime.ms, found, **arguments)
     if error is not None and isinstance(error, TypeError) and parameter in str(error):
         verdict = confirmed if removed else not_reproduced
-        return verdict(RAISED % (version, shown, error))
+        return verdict(join("", (RAISED % (version, shown, error), note)))
     if logged and parameter in logged:
         verdict = not_reproduced if removed else confirmed
-        return verdict(CALL_LOGGED % (version, shown, logged))
-    return unconfirmable(NEITHER % (version, shown, parameter))
+        return verdict(join("", (CALL_LOGGED % (version, shown, logged), note)))
+    return unconfirmable(join("", (NEITHER % (version, shown, parameter), note)))
+
+
+def _value(runtime, payload: Dict[str, Any], stand_in: Dict[str, Any]) -> Tuple[Any, str]:
+    """The keyword's value to call with, and why it is not the code's own (else "").
+
+    A computed value is its stand-in, else None; a device this MindSpore lacks (the one keyword
+    with a stand-in names a device), its stand-in.
+    """
+    value, parameter = payload["value"], payload["parameter"]
+    replacement = stand_in.get(parameter)
+    if payload.get("computed"):
+        return replacement, COMPUTED % (replacement,)
+    if parameter in stand_in and value not in (None, replacement):
+        if not runtime._device_available(value):  # pylint: disable=protected-access  # what the runtime skips
+            return replacement, UNAVAILABLE % (value, replacement)
+    return value, ""
+
+
+def _shown(name: str, args: List[Any], kwargs: Dict[str, Any]) -> str:
+    shown = [repr(arg) for arg in args] + [f"{key}={value!r}" for key, value in kwargs.items()]
+    return f"{name.rpartition('.')[2]}({', '.join(shown)})"
 
 
 def _small_dataset() -> Any:
@@ -143,24 +253,68 @@ def _logger(ms) -> logging.Logger:
     return get() if callable(get) else logging.getLogger("mindspore")
 
 
-def _logged(logger: logging.Logger, found: Any, **arguments) -> Tuple[str, Optional[BaseException]]:
-    """What MindSpore logs about a deprecation when ``found`` is called (built) with ``arguments``, and its error."""
+def _logged(ms, found: Any, *args, **kwargs) -> Tuple[str, Optional[BaseException]]:
+    """What MindSpore logs about a deprecation when ``found`` is called (built) with the arguments, and its error."""
     records = []
 
     class Collect(logging.Handler):
         def emit(self, record):
             records.append(record.getMessage())
 
+    # MindSpore's @deprecated logs once per process: an earlier finding (or the user's code) may have used it.
+    getattr(sys.modules.get("mindspore.common._decorator"), "DEPRECATE_SET", set()).clear()
+    logger = _logger(ms)
     handler = Collect(logging.WARNING)
     level = logger.level
     logger.setLevel(logging.WARNING)  # the probe's child may run MindSpore with its warnings off
     logger.addHandler(handler)
     error = None
     try:
-        found(**arguments)
+        found(*args, **kwargs)
     except Exception as raised:  # pylint: disable=broad-except  # missing arguments: the log comes first
         error = raised
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
     return next((text for text in records if "deprecated" in text), ""), error
+
+
+# -- changed defaults ----------------------------------------------------------------------
+
+
+def _declared_default(found: Any, parameter: str) -> Any:
+    try:
+        declared = inspect.signature(found).parameters.get(parameter)
+    except (TypeError, ValueError):
+        return _UNREADABLE
+    return _UNREADABLE if declared is None or declared.default is inspect.Parameter.empty else declared.default
+
+
+def default_verdict(installed: str, payload: Dict[str, Any], declared: Any) -> Verdict:
+    """Whether MindSpore ``installed``, whose signature declares ``declared``, shows the table's changed default."""
+    version = f"MindSpore {installed}"
+    name = payload["name"].replace("mindspore.", "", 1)
+    shown = f"{name}({payload['parameter']}=...)"
+    old, new = payload["default"]
+    if _release(installed) < _release(payload["changed_in"]):
+        return unconfirmable(PREDATES % (version, payload["changed_in"], shown))
+    if declared is _UNREADABLE:
+        return unconfirmable(NO_DEFAULT % (version, name, payload["parameter"]))
+    if not _same(declared, new):
+        return not_reproduced(DEFAULT_DIFFERS % (version, shown, repr(declared), new))
+    return confirmed(DEFAULTS_TO % (version, shown, repr(declared), old, payload["reference"]))
+
+
+def _same(value: Any, written: str) -> bool:
+    """``value`` is the default the table writes as ``written`` (``None``, ``'mean'``, ``False``)."""
+    try:
+        expected = ast.literal_eval(written)
+    except (ValueError, SyntaxError):
+        return repr(value) == written
+    return type(value) is type(expected) and value == expected
+
+
+def _release(text: str) -> Tuple[int, ...]:
+    """``"2.10.0"`` -> ``(2, 10)``: releases as the table writes them."""
+    match = re.match(r"(\d+)\.(\d+)", text or "")
+    return (int(match.group(1)), int(match.group(2))) if match else ()
