@@ -301,6 +301,22 @@ def test_code_that_asks_for_ascend_runs_on_cpu_and_says_so():
     )
 
 
+def test_what_an_imported_module_asked_for_is_not_noted_on_an_experiment_that_did_not_import_it(tmp_path):
+    path = tmp_path / "ported.py"
+    path.write_text(
+        "import mindspore as ms\nfrom mindspore import nn\n\nms.set_device('Ascend')\n\n\nclass Head(nn.Cell):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Dense(2, 2)\n\n"
+        "    def forward(self, x):\n        return self.fc(x)\n\n\n"
+        "def port():\n    net = nn.Dense(2, 2)\n    net.cuda()\n"
+    )
+    verdicts = {m.symbol: probe_status(m) for m in run_pylint([path], *PROBE)}
+    note = "(run on CPU: the code asks for Ascend, which this MindSpore lacks; that request was skipped)"
+    assert verdicts["forward-without-construct"][0] == CONFIRMED
+    assert verdicts["forward-without-construct"][1].endswith(note)
+    assert verdicts["pytorch-method-on-cell-or-tensor"][0] == CONFIRMED
+    assert note not in verdicts["pytorch-method-on-cell-or-tensor"][1]
+
+
 def test_a_package_that_is_not_installed_is_named_and_nothing_is_installed(tmp_path):
     path = tmp_path / "ported.py"
     path.write_text(

@@ -59,11 +59,13 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
 
     reply: Dict[str, Any] = {"id": request.get("id")}
     started = time.perf_counter()
+    uses_module = False  # else what the last imported module asked for is none of this experiment's business
     try:
         experiment = _experiment(request["experiment"])
         payload = request.get("payload") or {}
         try:
             if experiment.needs_user_module(payload):
+                uses_module = True
                 runtime.load(
                     request["path"], request["module"], request["root"], fresh=bool(request.get("fresh")), paths=request.get("paths") or ()
                 )
@@ -85,9 +87,9 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
         where = traceback.extract_tb(error.__traceback__)[-1:]
         at = AT % (os.path.basename(where[0].filename), where[0].lineno) if where else ""
         reply.update(status="unconfirmable", **evidence_fields(FAILED % (type(error).__name__, error, at)))
-    reply["deps"] = runtime.deps()
-    reply["devices"] = sorted(runtime.requested_devices)
-    reply["stood_in"] = sorted(runtime.stood_in_arguments)
+    reply["deps"] = runtime.deps() if uses_module else []
+    reply["devices"] = sorted(runtime.requested_devices) if uses_module else []
+    reply["stood_in"] = sorted(runtime.stood_in_arguments) if uses_module else []
     reply["restart"] = runtime.tainted
     reply["seconds"] = round(time.perf_counter() - started, 3)
     return reply
