@@ -234,6 +234,17 @@ def test_a_cell_called_by_two_pipeline_threads_in_graph_mode_fails():
     assert verdicts[2][1].startswith("Source() gives an item alone but GeneratorDataset(Source()) with 2 worker threads in GRAPH_MODE ")
 
 
+def test_a_map_function_run_on_a_sample_that_skips_the_operator_refutes_nothing():
+    (skipped, mixed) = probe("ops-in-dataset-pipeline", "pipeline_branch")
+    assert skipped[0] == UNCONFIRMABLE
+    assert skipped[1].endswith(
+        "but the sample the probe chose may not reach the flagged operator, so this refutes nothing: give a sample in "
+        "a [[tool.ms_lint.probe.callables]] entry"
+    )
+    assert mixed[0] == NOT_REPRODUCED  # one default column per parameter, and the operator ran
+    assert mixed[1].startswith("map(mix) ran 8 samples of float32[2, 4], float32[2, 4] (default sample)")
+
+
 def test_ops_in_a_map_function_are_compared_with_the_numpy_version():
     """Both versions run in the pipeline and are compared; which verdict that gives depends on the machine."""
     for numpy_version in ("relu_numpy", "lambda x: np.maximum(x, 0)"):

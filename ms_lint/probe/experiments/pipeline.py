@@ -44,6 +44,11 @@ RAN = Text(
     "compare speed",
     "map(%s) 处理了 %s 个 %s 样本，使用 %s 个工作线程，在 %s 中运行无误（%s）；请配置 numpy 版本以比较速度",
 )
+NOT_REACHED = Text(
+    "; but the sample the probe chose may not reach the flagged operator, so this refutes nothing: give a "
+    "sample in a [[tool.ms_lint.probe.callables]] entry",
+    "；但探测选择的样本可能没有执行到被标记的算子，因此这不能否定该问题：请在 [[tool.ms_lint.probe.callables]] 中给出样本",
+)
 NUMPY_VERSION = Text("the numpy version %s in %s", "numpy 版本 %s（%s）")
 ITERATOR = Text("%s is an iterator: the probe reads only sources with __getitem__", "%s 是迭代器：探测只读取带 __getitem__ 的数据源")
 ITEM_FAILS = Text("reading an item of %s() fails by itself: %s", "单独读取 %s() 的一项就失败：%s")
@@ -134,7 +139,7 @@ class PipelineCall(Experiment):
         "threads, or `GeneratorDataset` over the source class), in the program's mode; reports the failure, or the "
         "slowdown against the configured numpy-only version, timed in turns with it"
     )
-    version = 2  # speed verdicts from interleaved repeats: older single-run verdicts are not used
+    version = 3  # a clean run on a chosen sample must reach the operator; speed verdicts from interleaved repeats
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         handed = _handed_over(context.finding.node)
@@ -149,8 +154,11 @@ class PipelineCall(Experiment):
             owner, name = function
             target, member = owner or name, (name if owner else None)
             module, path, name = context.finding.module, context.finding.path, owner or name
+            operator_line = context.finding.line
         spec = context.config.callable(module, path, name)
         payload = {"target": target, "member": member, "spec": config.spec_json(spec), "mode": context.mode}
+        if handed is None:
+            payload["operator_line"] = operator_line
         return self.task(context, payload)
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
@@ -179,10 +187,13 @@ class PipelineCall(Experiment):
     # -- a map operation --------------------------------------------------------------
 
     @staticmethod
-    def _sample(spec: Dict[str, Any]) -> List[Any]:
+    def _sample(spec: Dict[str, Any], function) -> List[Any]:
+        """The configured sample, else one default column per positional parameter ``function`` requires."""
         import numpy  # pylint: disable=import-outside-toplevel
 
-        items = spec.get("sample") or DEFAULT_SAMPLE
+        from ms_lint.probe.runtime import positional_count  # pylint: disable=import-outside-toplevel
+
+        items = spec.get("sample") or DEFAULT_SAMPLE * max(positional_count(function), 1)
         sample = []
         for item in items:
             if item.get("is_value"):
@@ -216,7 +227,7 @@ class PipelineCall(Experiment):
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
 
         name = _display(payload["target"])
-        sample = self._sample(spec)
+        sample = self._sample(spec, function)
         shown = ", ".join(f"{array.dtype}{list(array.shape)}" for array in sample)
         shown = language.join("", (shown, "" if spec.get("sample") else DEFAULT_SAMPLE_SHOWN))
         raised: List[BaseException] = []
@@ -231,7 +242,7 @@ class PipelineCall(Experiment):
 
         with self._mode(runtime, payload) as mode:
             try:
-                result = function(*sample)
+                result, ran = runtime.lines_run(function, *sample)
             except Exception as error:  # pylint: disable=broad-except
                 raise Unconfirmable(FAILS_ALONE % (name, shown, error_text(error))) from error
             outputs = len(result) if isinstance(result, tuple) else 1
@@ -247,7 +258,10 @@ class PipelineCall(Experiment):
             runtime.if_crashed(None)
             per_sample = PER_SAMPLE % (f"{seconds / SAMPLES * 1000:.2f}",)
             if not spec.get("numpy"):
-                return not_reproduced(RAN % (name, SAMPLES, shown, WORKERS, mode, per_sample))
+                evidence = RAN % (name, SAMPLES, shown, WORKERS, mode, per_sample)
+                if not spec.get("sample") and payload.get("operator_line") not in ran:
+                    raise Unconfirmable(language.join("", (evidence, NOT_REACHED)))  # a sample the probe chose
+                return not_reproduced(evidence)
             reference = runtime.resolve_reference(spec["numpy"])
 
             def per_sample_of(version):
