@@ -148,3 +148,13 @@ def test_a_changed_default_is_confirmed_from_the_installed_signature(tmp_path):
     assert evidence.startswith(
         "nn.Conv2d(weight_init=...) defaults to None; the code was written for a version where it was 'normal'"
     ), evidence
+
+
+@requires_mindspore
+def test_a_computed_keyword_is_tried_with_its_default_and_a_type_error_about_the_value_refutes_nothing(tmp_path):
+    source = "from mindspore import nn\n\n\ndef block(rate):\n    return nn.Dropout(keep_prob=1 - rate)\n"
+    verdicts = _verdicts(tmp_path, source, "--disable=all", "--enable=api-deprecated")
+    ((_, status, evidence),) = verdicts[5]
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("Dropout(keep_prob=0.5) logged: "), evidence
+    assert evidence.endswith("(the code's value is computed: tried with 0.5)"), evidence

@@ -206,27 +206,29 @@ def _keyword(runtime, version: str, payload: Dict[str, Any], found: Any) -> Verd
     owner, _, method = name.rpartition(".")
     if owner == DATASET:
         found = getattr(_small_dataset(), method)
-    value, note = _value(runtime, payload, STAND_INS.get(f"{name}({parameter}=)", {}))
+    value, note = _value(runtime, payload, STAND_INS.get(f"{name}({parameter}=)", {}), parameters.get(parameter))
     arguments = dict(STAND_INS.get(name, {}), **{parameter: value})
     shown = _shown(name, [], arguments)
     logged, error = _logged(runtime.ms, found, **arguments)
-    if error is not None and isinstance(error, TypeError) and parameter in str(error):
-        verdict = confirmed if removed else not_reproduced
-        return verdict(join("", (RAISED % (version, shown, error), note)))
     if logged and parameter in logged:
         verdict = not_reproduced if removed else confirmed
         return verdict(join("", (CALL_LOGGED % (version, shown, logged), note)))
+    # Only Python's own refusal says the keyword is not taken; a TypeError about its value says nothing.
+    if isinstance(error, TypeError) and parameter in str(error) and "unexpected keyword" in str(error):
+        verdict = confirmed if removed else not_reproduced
+        return verdict(join("", (RAISED % (version, shown, error), note)))
     return unconfirmable(join("", (NEITHER % (version, shown, parameter), note)))
 
 
-def _value(runtime, payload: Dict[str, Any], stand_in: Dict[str, Any]) -> Tuple[Any, str]:
+def _value(runtime, payload: Dict[str, Any], stand_in: Dict[str, Any], declared: Optional[inspect.Parameter]) -> Tuple[Any, str]:
     """The keyword's value to call with, and why it is not the code's own (else "").
 
-    A computed value is its stand-in, else None; a device this MindSpore lacks (the one keyword
-    with a stand-in names a device), its stand-in.
+    A computed value is its stand-in, else the parameter's own default, else None; a device this
+    MindSpore lacks (the one keyword with a stand-in names a device), its stand-in.
     """
     value, parameter = payload["value"], payload["parameter"]
-    replacement = stand_in.get(parameter)
+    default = None if declared is None or declared.default is inspect.Parameter.empty else declared.default
+    replacement = stand_in.get(parameter, default)
     if payload.get("computed"):
         return replacement, COMPUTED % (replacement,)
     if parameter in stand_in and value not in (None, replacement):
