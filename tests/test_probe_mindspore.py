@@ -483,7 +483,7 @@ def test_layers_built_from_mindspore_imports_alone_need_no_user_module(tmp_path)
     path.write_text(
         "import not_installed_anywhere_pkg\nimport mindspore\nfrom mindspore import nn, ops\n\n\n"
         "class Block(nn.Cell):\n    def __init__(self, dim):\n        super().__init__()\n"
-        "        self.conv = nn.Conv2d(dim, dim * 2, 3, padding=1)\n\n"
+        "        self.conv = nn.Conv2d(dim, dim * 2, 3, padding=1)\n        self.bn = nn.BatchNorm2d(dim, momentum=0.1)\n\n"
         "    def construct(self, x):\n        return ops.Sigmoid(x)\n\n\n"
         "class Residual(mindspore.nn.Cell):\n    def forward(self, x):\n        return x\n"
     )
@@ -491,6 +491,9 @@ def test_layers_built_from_mindspore_imports_alone_need_no_user_module(tmp_path)
     status, evidence = messages["conv-padding-without-pad-mode"]
     assert status == CONFIRMED
     assert evidence.startswith("building nn.Conv2d(8, 8, 3, padding=1) (standing in: 8 for dim, 8 for dim * 2) raised ValueError")
+    status, evidence = messages["batchnorm-torch-momentum"]
+    assert status == CONFIRMED
+    assert evidence.startswith("after one training-mode step of nn.BatchNorm2d(8, momentum=0.1) (standing in: 8 for dim)")
     status, evidence = messages["primitive-called-with-tensors"]
     assert (status, evidence) == (CONFIRMED, "ops.Sigmoid(Tensor(float32[2, 3])) raised TypeError: too many positional arguments")
     status, evidence = messages["forward-without-construct"]

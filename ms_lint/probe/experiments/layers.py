@@ -58,9 +58,6 @@ NEVER_DROPS = Text(
 RAISED = Text("%s raised %s", "%s 抛出 %s")
 STANDING_IN = Text("%s (standing in: %s)", "%s（替代值：%s）")
 FOR = Text("%s for %s", "%s 代替 %s")
-# A convolution's arguments that MindSpore's padding check does not read, with the values that stand in for
-# them when the code computes them (positions as in nn.Conv1d/2d/3d and their Transpose forms).
-CONV_STAND_INS = (("in_channels", 8), ("out_channels", 8), ("kernel_size", 3), ("stride", 1))
 OPERATOR = Text("%s returned the operator %s, not a Tensor", "%s 返回了算子 %s，而不是 Tensor")
 RETURNED = Text("%s returned %s", "%s 返回了 %s")
 NOT_EVALUATED = Text("%s cannot be evaluated outside its function", "%s 无法在其所在函数之外求值")
@@ -125,22 +122,30 @@ class BuiltLayer(Experiment):
         if call is None:
             return unconfirmable(NOT_LOCATED)
         payload: Dict[str, Any] = {"call": call.as_string(), **self.details(context.finding.node)}
-        built_alone = self.standalone_call(call)
+        cell = context.cell_class()
+        attr = source.self_attribute_at(context.finding.path, context.finding.line)
+        around = context.cell_payload(cell) if cell is not None and attr is not None else None
+        configured = around is not None and around["spec"] is not None and not around["spec"].get("guessed")
+        built_alone = None if configured else self.standalone_call(call)  # the configuration wins
         if built_alone is not None:
             text, imports, stand_ins = built_alone
             return self.task(context, dict(payload, call=text, stand_ins=stand_ins, **{STANDALONE: imports}))
-        cell = context.cell_class()
-        attr = source.self_attribute_at(context.finding.path, context.finding.line)
-        if cell is not None and attr is not None:
-            payload.update(context.cell_payload(cell), attr=attr)
+        if around is not None:
+            payload.update(around, attr=attr)
         return self.task(context, payload)
+
+    # Arguments the measured effect does not depend on, by position and name, with the values that stand in
+    # for them when the code computes them.
+    stand_ins: Tuple[Tuple[str, Any], ...] = ()
 
     def standalone_call(self, call) -> Optional[Tuple[str, list, list]]:
         """(text, imports, stand-ins) of the call when MindSpore imports alone can build it; None otherwise."""
         from ms_lint.probe import standalone  # pylint: disable=import-outside-toplevel  # the parent process only
 
         imports = standalone.imports_for([call])
-        return None if imports is None else (call.as_string(), imports, [])
+        if imports is not None:
+            return call.as_string(), imports, []
+        return _with_stand_ins(call, self.stand_ins) if self.stand_ins else None
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         from ms_lint.probe.runtime import error_text  # pylint: disable=import-outside-toplevel
@@ -189,8 +194,11 @@ class MomentumStep(BuiltLayer):
     summary = (
         "builds the flagged BatchNorm layer and runs one training-mode step on a batch whose every value is "
         f"{BATCH_VALUE:g}, from a moving mean of 0; a moving mean above half the batch's mean confirms that "
-        "MindSpore took most of it from the batch (PyTorch's momentum m would take m of it)"
+        "MindSpore took most of it from the batch (PyTorch's momentum m would take m of it); a number of features "
+        "the code computes is given a stand-in, named in the evidence"
     )
+
+    stand_ins = (("num_features", 8),)
 
     def details(self, node) -> Dict[str, Any]:
         from ms_lint.semantics import pytorch  # pylint: disable=import-outside-toplevel
@@ -227,8 +235,7 @@ class ConvBuild(BuiltLayer):
         "not read, and the evidence says so"
     )
 
-    def standalone_call(self, call) -> Optional[Tuple[str, list, list]]:
-        return super().standalone_call(call) or _conv_with_stand_ins(call)
+    stand_ins = (("in_channels", 8), ("out_channels", 8), ("kernel_size", 3), ("stride", 1))
 
     def raised(self, shown: str, error: str) -> Verdict:
         if "pad" in error:
@@ -364,9 +371,9 @@ def _argument(text: Optional[str], namespace: dict, tensor: Any) -> Tuple[Any, s
         raise Unconfirmable(NOT_EVALUATED % (text,)) from error
 
 
-def _conv_with_stand_ins(call) -> Optional[Tuple[str, list, list]]:
-    """The call's text with stand-ins for the computed arguments the padding check does not read, the imports
-    the rest needs, and what stood in for what; None when another argument is computed."""
+def _with_stand_ins(call, stand_ins: Tuple[Tuple[str, Any], ...]) -> Optional[Tuple[str, list, list]]:
+    """The call's text with ``stand_ins`` for the computed arguments they name, the imports the rest needs,
+    and what stood in for what; None when another argument is computed."""
     from astroid import nodes  # pylint: disable=import-outside-toplevel  # the parent process only
 
     from ms_lint.probe import standalone  # pylint: disable=import-outside-toplevel
@@ -374,12 +381,12 @@ def _conv_with_stand_ins(call) -> Optional[Tuple[str, list, list]]:
     if call is None:
         return None
     positional, keywords, kept, replaced = [], [], [call.func], []
-    names = dict(CONV_STAND_INS)
+    names = dict(stand_ins)
     for index, arg in enumerate(call.args):
         if isinstance(arg, nodes.Starred):
             return None
-        if index < len(CONV_STAND_INS) and standalone.imports_for([arg]) is None:
-            value = CONV_STAND_INS[index][1]
+        if index < len(stand_ins) and standalone.imports_for([arg]) is None:
+            value = stand_ins[index][1]
             positional.append(str(value))
             replaced.append((value, arg.as_string()))
         else:
