@@ -182,3 +182,10 @@ def test_a_local_name_the_function_assigns_once_gives_its_value(tmp_path):
     assert guesses.constructor(path, "Plain", str(tmp_path)).args == (16, 4, 0.5, True)
     write(tmp_path, "train.py", "from model import Plain\n\ndef main(dim=8):\n    dim = 16\n    return Plain(dim, 4, 0.5, True)\n")
     assert guesses.constructor(path, "Plain", str(tmp_path)).origin.startswith("guessed")  # a parameter reassigned
+
+
+def test_an_optimizer_s_parameters_are_guessed_as_small_parameters_and_shown_so(tmp_path):
+    path = write(tmp_path, "optim.py", "from mindspore import nn\n\n\nclass Lion(nn.Optimizer):\n    def __init__(self, params, lr=1e-4):\n        super().__init__(lr, params)\n")
+    guess = guesses.constructor(path, "Lion", str(tmp_path))
+    assert guess.kwargs == {"params": {guesses.PARAMETERS_MARK: 2}}
+    assert guess.origin == "guessed from the parameters' names: params=[Parameter(float32[2]), Parameter(float32[2])]"

@@ -458,6 +458,21 @@ def test_a_container_left_empty_by_guessed_arguments_refutes_nothing(tmp_path):
     )
 
 
+def test_an_optimizer_is_built_over_small_parameters_the_probe_makes(tmp_path):
+    path = tmp_path / "optim.py"
+    path.write_text(
+        "from mindspore import Parameter, nn\n\n\nclass Averaged(nn.Optimizer):\n    def __init__(self, params):\n"
+        "        super().__init__(0.1, params)\n"
+        "        self.copies = [Parameter(p.clone(), name=f'copy_{i}') for i, p in enumerate(params)]\n\n"
+        "    def construct(self, gradients):\n        return gradients\n"
+    )
+    (message,) = run_pylint([path], *PROBE)
+    status, evidence = probe_status(message)
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith("Averaged(params=[Parameter(float32[2]), Parameter(float32[2])]) (guessed from")
+    assert "the 2 reachable through self.copies ('copy_0', 'copy_1') are not among them" in evidence
+
+
 def test_a_container_set_by_another_branch_under_guessed_arguments_refutes_nothing(tmp_path):
     path = tmp_path / "blocks.py"
     path.write_text(

@@ -30,6 +30,7 @@ SKIPPED_DIRECTORIES = frozenset({"site-packages", "node_modules", "build", "dist
 CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 NAME_MARK = "$name"  # {"$name": "Bottleneck"}: a class or function of the Cell's own module
 BUILD_MARK = "$build"  # {"$build": "ModelConfig"}: an instance of that class of the module, built with no argument
+PARAMETERS_MARK = "$parameters"  # {"$parameters": 2}: a list of that many small Parameters (an optimizer's params)
 CONFIG_NAMES = frozenset({"config", "cfg", "conf", "model_config", "net_config", "configs"})
 _UNKNOWN = object()
 
@@ -48,6 +49,7 @@ CONVENTIONAL: Tuple[Tuple[Tuple[str, ...], Any], ...] = (
     (("num_layers", "depth", "layers", "n_layers", "num_blocks", "blocks", "num_block"), 2),
     (("num_heads", "heads", "n_heads", "nhead", "nheads", "num_head", "num_attention_heads", "n_head"), 2),
     (("vocab_size", "vocab", "num_embeddings", "n_vocab", "vocab_len"), 100),
+    (("params", "parameters"), {PARAMETERS_MARK: 2}),
     (("kernel_size", "kernel", "k"), 3),
     (("stride", "s"), 1),
     (("seq_len", "seq_length", "max_len", "max_length", "max_seq_len", "max_position_embeddings"), 16),
@@ -120,6 +122,8 @@ def shown_value(value: Any) -> str:
         return str(value[NAME_MARK])
     if isinstance(value, dict) and set(value) == {BUILD_MARK}:
         return f"{value[BUILD_MARK]}()"
+    if isinstance(value, dict) and set(value) == {PARAMETERS_MARK}:
+        return "[" + ", ".join(["Parameter(float32[2])"] * value[PARAMETERS_MARK]) + "]"
     if isinstance(value, list):
         return "[" + ", ".join(shown_value(item) for item in value) + "]"
     text = repr(value)

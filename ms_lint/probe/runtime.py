@@ -30,7 +30,7 @@ import traceback
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ms_lint.language import Text
-from ms_lint.probe.guesses import BUILD_MARK, NAME_MARK, shown_value
+from ms_lint.probe.guesses import BUILD_MARK, NAME_MARK, PARAMETERS_MARK, shown_value
 from ms_lint.probe.verdict import Unconfirmable, evidence_fields, missing_package, one_line
 
 MAX_ERROR = 200  # an error's first line in the evidence; MAX_EVIDENCE bounds the whole
@@ -558,6 +558,11 @@ class Runtime:
                 raise
             except Exception as error:  # pylint: disable=broad-except
                 raise Unconfirmable(BUILD_FAILED % (f"{value[BUILD_MARK]}()", error_text(error))) from error
+        if isinstance(value, dict) and set(value) == {PARAMETERS_MARK}:
+            import numpy  # pylint: disable=import-outside-toplevel
+
+            count = int(value[PARAMETERS_MARK])
+            return [self.ms.Parameter(self.ms.Tensor(numpy.zeros(2, numpy.float32)), name=f"probe_parameter_{index}") for index in range(count)]
         if isinstance(value, list):
             return [self._value(item) for item in value]
         return value
