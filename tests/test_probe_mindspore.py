@@ -473,6 +473,28 @@ def test_an_optimizer_is_built_over_small_parameters_the_probe_makes(tmp_path):
     assert "the 2 reachable through self.copies ('copy_0', 'copy_1') are not among them" in evidence
 
 
+def test_a_layer_built_in_construct_is_shown_with_inputs_read_from_the_first_layer_if_the_line_runs(tmp_path):
+    path = tmp_path / "heads.py"
+    path.write_text(
+        "from mindspore import nn\n\n\nclass Head(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = nn.Dense(4, 4)\n\n    def construct(self, x):\n        x = self.fc(x)\n"
+        "        return nn.Dense(4, 2)(x)\n\n\n"
+        "class Rare(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Dense(4, 4)\n\n"
+        "    def construct(self, x):\n        x = self.fc(x)\n        if x.shape[0] > 100:\n"
+        "            x = nn.Dense(4, 4)(x)\n        return x\n"
+    )
+    head, rare = sorted(run_pylint([path], *PROBE), key=lambda m: m.line)
+    status, evidence = probe_status(head)
+    assert status == CONFIRMED, evidence
+    assert evidence.startswith(
+        "Head() (guessed from its first layer, Dense(4)) in training mode holds 2 trainable Parameters before calling "
+        "it and 2 after"
+    ), evidence
+    status, evidence = probe_status(rare)
+    assert status == UNCONFIRMABLE
+    assert "did not run line 22: the layer it creates there shows nothing" in evidence, evidence
+
+
 def test_a_container_set_by_another_branch_under_guessed_arguments_refutes_nothing(tmp_path):
     path = tmp_path / "blocks.py"
     path.write_text(

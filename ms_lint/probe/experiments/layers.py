@@ -39,8 +39,13 @@ CELL_OR_CALL_NOT_LOCATED = Text(
     "the Cell class or the flagged call could not be located", "找不到该 Cell 类或被标记的调用"
 )
 NEEDS_INPUTS = Text(
-    "needs input specs for %s.construct: add inputs (dtype and shape) to a [[tool.ms_lint.probe.cells]] entry for %s",
-    "需要 %s.construct 的输入规格：请在 [[tool.ms_lint.probe.cells]] 中为 %s 添加一项并写出 inputs（dtype 和 shape）",
+    "needs input specs for %s.construct (its first layer tells none): add inputs (dtype and shape) to a "
+    "[[tool.ms_lint.probe.cells]] entry for %s",
+    "需要 %s.construct 的输入规格（无法从其第一层得知）：请在 [[tool.ms_lint.probe.cells]] 中为 %s 添加一项并写出 inputs（dtype 和 shape）",
+)
+LINE_NOT_CALLED = Text(
+    "calling %s twice did not run line %s: the layer it creates there shows nothing",
+    "两次调用 %s 都没有运行第 %s 行：在那里创建的层无法展示任何情况",
 )
 NOT_TRAINED = Text(
     "%s in training mode holds %s trainable Parameters before calling it and %s after: the %s created in "
@@ -250,10 +255,12 @@ class LayerInConstruct(Experiment):
     """Call the Cell in training mode; its trainable Parameters must not grow, a Dropout built there must not drop."""
 
     summary = (
-        "builds the Cell, sets it to training mode and calls it with the configured inputs: `trainable_params()` "
-        "must be the same before and after (the layer created in construct is not among them); for a Dropout, "
-        "builds it as written and shows it is not in training mode after the network's `set_train(True)`"
+        "builds the Cell, sets it to training mode and calls it twice (the configured inputs, else inputs read from "
+        "its first layer, each candidate tried once): `trainable_params()` must be the same before and after, and "
+        "the calls must have run the flagged line; for a Dropout, builds it as written and shows it is not in "
+        "training mode after the network's `set_train(True)`"
     )
+    version = 2  # inputs guessed from the first layer; a verdict needs the flagged line run
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         cell = context.cell_class()
@@ -261,26 +268,45 @@ class LayerInConstruct(Experiment):
         if cell is None or call is None:
             return unconfirmable(CELL_OR_CALL_NOT_LOCATED)
         dropout = "Dropout" in call.func.as_string()
-        payload = dict(context.cell_payload(cell), call=call.as_string(), dropout=dropout)
-        if not dropout and (not payload["spec"] or payload["spec"].get("inputs") is None):
-            return unconfirmable(NEEDS_INPUTS % (cell, cell))
-        return self.task(context, payload)
+        return self.task(context, dict(context.cell_payload(cell), call=call.as_string(), dropout=dropout))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
-        qualname, spec = payload["cell"], payload.get("spec")
-        net = runtime.build(qualname, spec)
-        shown = runtime.shown(qualname, spec)
+        from ms_lint.probe import inputs  # pylint: disable=import-outside-toplevel
+
+        qualname, spec = payload["cell"], payload.get("spec") or {}
+        net = runtime.build(qualname, spec or None)
+        shown = language.join("", (runtime.shown(qualname, spec), runtime.origin(spec)))
         net.set_train(True)
         if payload["dropout"]:
             return self._dropout(runtime, shown, payload["call"])
+        if spec.get("inputs") is not None:
+            tried = [(spec["inputs"], "")]
+        else:
+            tried = [(specs, f" ({chosen})") for specs, chosen in inputs.candidates(runtime, net)]
+            if not tried:
+                raise Unconfirmable(NEEDS_INPUTS % (qualname, qualname))
+        reasons = []
+        for specs, chosen in tried:
+            try:
+                return self._calls(runtime, net, language.join("", (shown, chosen)), specs, payload)
+            except Unconfirmable as error:  # a guess that fails or misses the line refutes nothing: try the next
+                reasons.append(error.args[0] if error.args else str(error))
+        raise Unconfirmable(reasons[-1])
+
+    def _calls(self, runtime, net, shown: str, specs, payload: Dict[str, Any]) -> Verdict:
+        from ms_lint.probe.runtime import error_text, retried  # pylint: disable=import-outside-toplevel
+
         before = [parameter.name for parameter in net.trainable_params()]
-        inputs = [runtime.tensor(item, none_size=payload.get("none_size")) for item in spec["inputs"]]
-        first = net(*inputs)
-        second = net(*inputs)
+        tensors = [runtime.tensor(item, none_size=payload.get("none_size") or 2) for item in specs]
+        try:
+            (first, second), ran = runtime.lines_run(lambda: (retried(net, *tensors), net(*tensors)))
+        except Exception as error:  # pylint: disable=broad-except
+            raise Unconfirmable(RAISED % (shown, error_text(error))) from error
+        if payload["line"] not in ran:
+            raise Unconfirmable(LINE_NOT_CALLED % (shown, payload["line"]))
         after = [parameter.name for parameter in net.trainable_params()]
-        differ = _differ(first, second)
         evidence = language.join(
-            "", (NOT_TRAINED % (shown, len(before), len(after), payload["call"]), DIFFERENT_OUTPUTS if differ else "")
+            "", (NOT_TRAINED % (shown, len(before), len(after), payload["call"]), DIFFERENT_OUTPUTS if _differ(first, second) else "")
         )
         return confirmed(evidence) if before == after else not_reproduced(evidence)
 
