@@ -1,10 +1,13 @@
 """Experiments on layers whose arguments mean something else than in PyTorch: build the flagged
 layer under MindSpore and measure what it does.
 
-The layer is built from the flagged call as written, in the namespace of its module
-(``nn.Dropout(0.1)``, ``nn.Conv2d(3, 64, 3, padding=1)``). When the call reads names of
-its method (``nn.BatchNorm2d(channels, momentum=0.1)``), the Cell around it is built as
-configured and the layer is taken from the attribute the line assigns (``self.bn``).
+The layer is built from the flagged call as written (``nn.Dropout(0.1)``,
+``nn.Conv2d(3, 64, 3, padding=1)``): in a namespace of the module's MindSpore imports alone
+when they bind every name it reads, so the user's module need not import here. Arguments the
+measured effect does not depend on and the code computes (a convolution's channels, a
+BatchNorm's number of features) get stand-ins the evidence names. Otherwise the call is
+evaluated in its module, or the Cell around it is built (as configured, the configuration
+first) and the layer is taken from the attribute the line assigns (``self.bn``).
 """
 
 from __future__ import annotations
@@ -121,6 +124,9 @@ class BuiltLayer(Experiment):
     """Build the flagged layer; subclasses measure it, or judge the error building it raised."""
 
     version = 2  # built from MindSpore imports alone where the call allows it
+    # Arguments the measured effect does not depend on, by position and name, with the values that stand in
+    # for them when the code computes them.
+    stand_ins: Tuple[Tuple[str, Any], ...] = ()
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         call = _flagged_call(context.finding.node)
@@ -138,10 +144,6 @@ class BuiltLayer(Experiment):
         if around is not None:
             payload.update(around, attr=attr)
         return self.task(context, payload)
-
-    # Arguments the measured effect does not depend on, by position and name, with the values that stand in
-    # for them when the code computes them.
-    stand_ins: Tuple[Tuple[str, Any], ...] = ()
 
     def standalone_call(self, call) -> Optional[Tuple[str, list, list]]:
         """(text, imports, stand-ins) of the call when MindSpore imports alone can build it; None otherwise."""
