@@ -18,7 +18,6 @@ from ms_lint.language import Text
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
 from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
-from ms_lint.probe.experiments.graph import DynamicShape
 from ms_lint.probe.experiments.layers import ConvBuild, DropoutZeroes, LayerInConstruct, MomentumStep, PrimitiveWithTensors
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
