@@ -550,10 +550,11 @@ def test_a_cell_whose_module_cannot_import_is_not_confirmed_from_a_base_that_may
     )
     assert not run_pylint([path], *PROBE)  # SequentialCell has construct: no finding to probe
     path.write_text(
-        "import not_installed_anywhere_pkg\nfrom mindspore import nn\nfrom helpers import Base\n\n\n"
+        "import not_installed_anywhere_pkg\nfrom mindspore import nn\nfrom project_bases import Base\n\n\n"
         "class Net(Base, nn.Cell):\n    def forward(self, x):\n        return x\n"
     )
-    (tmp_path / "helpers.py").write_text("from mindspore import nn\n\n\nclass Base(nn.Cell):\n    pass\n")
+    # A module name no other test uses: astroid keeps the modules it imported for the whole test run.
+    (tmp_path / "project_bases.py").write_text("from mindspore import nn\n\n\nclass Base(nn.Cell):\n    pass\n")
     (message,) = [m for m in run_pylint([path], *PROBE) if m.symbol == "forward-without-construct"]
     assert probe_status(message)[0] == UNCONFIRMABLE
 
