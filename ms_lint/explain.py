@@ -41,7 +41,6 @@ FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
 NEAR_LINES = 3
 GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
 LIBRARY_FOLDERS = ("site-packages", "dist-packages")
-LANGUAGE = language.EN  # the output language: main() sets it from the command line (one explain per process)
 TEXTS: Dict[str, Dict[str, str]] = {
     "en": {
         "usage": (
@@ -98,13 +97,18 @@ TEXTS: Dict[str, Dict[str, str]] = {
 }
 
 
-def say(key: str, **values) -> str:
-    """A user-visible string, in the output language."""
-    return TEXTS[LANGUAGE][key].format(**values)
+@dataclass(frozen=True)
+class Voice:
+    """The output language of one explanation, and its strings."""
 
+    language: str = language.EN
 
-def _s(count: int) -> str:
-    return "" if count == 1 or LANGUAGE == language.ZH else "s"
+    def say(self, key: str, **values) -> str:
+        """A user-visible string, in the output language."""
+        return TEXTS[self.language][key].format(**values)
+
+    def plural(self, count: int) -> str:
+        return "" if count == 1 or self.language == language.ZH else "s"
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,7 @@ def rules_matching(text: str) -> List[Match]:
         said = _first_match(text, (pattern for entry in recorded.texts for pattern in entry.patterns))
         if said is not None:
             found.append(Match(symbol, said))
-    order = _definitions()
+    order = _definitions(language.EN)
     return sorted(found, key=lambda match: order.get(match.symbol, ("", ""))[0][1:])
 
 
@@ -136,21 +140,21 @@ def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
     return None
 
 
-def _definitions() -> Dict[str, Tuple[str, str]]:
-    """symbol -> (message id, description in the output language), from the checkers' message definitions."""
+def _definitions(speaking: str) -> Dict[str, Tuple[str, str]]:
+    """symbol -> (message id, description in ``speaking``), from the checkers' message definitions."""
     return {
-        definition[1]: (msgid, language.pick(definition[2], LANGUAGE))
+        definition[1]: (msgid, language.pick(definition[2], speaking))
         for checker in CHECKERS
         for msgid, definition in checker.msgs.items()
     }
 
 
-def _fixes() -> Dict[str, str]:
+def _fixes(speaking: str) -> Dict[str, str]:
     try:
         fixes = json.loads(FIXES_PATH.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return fixes.get(LANGUAGE, {}) if isinstance(fixes, dict) else {}
+    return fixes.get(speaking, {}) if isinstance(fixes, dict) else {}
 
 
 @dataclass(frozen=True)
@@ -187,7 +191,7 @@ def _is_library(path: str) -> bool:
     return any(part in LIBRARY_FOLDERS for part in Path(path).parts)
 
 
-def _readable(paths: Sequence[str], notes: List[str]) -> List[str]:
+def _readable(paths: Sequence[str], notes: List[str], voice: Voice) -> List[str]:
     """The paths that can be linted; a note for each one that cannot."""
     readable, libraries = [], 0
     for path in paths:
@@ -195,17 +199,17 @@ def _readable(paths: Sequence[str], notes: List[str]) -> List[str]:
             libraries += 1
             continue
         if not os.path.isfile(path):
-            notes.append(say("missing", path=path))
+            notes.append(voice.say("missing", path=path))
             continue
         try:
             with open(path, "rb"):
                 pass
         except OSError as error:
-            notes.append(say("unreadable", path=path, reason=error.strerror or error))
+            notes.append(voice.say("unreadable", path=path, reason=error.strerror or error))
             continue
         readable.append(path)
     if libraries:
-        notes.append(say("libraries", count=libraries, s=_s(libraries)))
+        notes.append(voice.say("libraries", count=libraries, s=voice.plural(libraries)))
     return readable
 
 
@@ -241,19 +245,19 @@ def _near(line: int, places: Sequence[Location], scopes: Sequence[Tuple[int, int
 Lint = Callable[[List[str], CollectingReporter], object]
 
 
-def findings_near(places: Sequence[Location], options: List[str], lint: Lint, notes: List[str]):
+def findings_near(places: Sequence[Location], options: List[str], lint: Lint, notes: List[str], voice: Voice):
     """(ms_lint's messages near ``places``, the files linted, the linter's configuration or None)."""
     by_file: Dict[str, List[Location]] = {}
     for place in places:
         by_file.setdefault(place.path, []).append(place)
-    files = _readable(list(by_file), notes)
+    files = _readable(list(by_file), notes, voice)
     if not files:
         return [], files, None
     reporter = CollectingReporter()
     try:
         outcome = lint([*options, *files], reporter)
     except SystemExit as stop:
-        notes.append(say("lint_failed", status=stop.code))
+        notes.append(voice.say("lint_failed", status=stop.code))
         return [], [], None
     wanted = {os.path.realpath(path): (by_file[path], _scopes(path)) for path in files}
     near = []
@@ -275,28 +279,29 @@ def _docs_url(options: Sequence[str], config) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def explain(text: str, options: List[str], lint: Lint, out=None) -> int:
+def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = Voice()) -> int:
     """Print what ms_lint knows about ``text``; 0 when a rule matched, 1 when none did."""
     matches = rules_matching(text)
     notes: List[str] = []
     places = locations(text)
     if GRAPH_TRACEBACK in text and not any(option.startswith("--mindspore-mode") for option in options):
         options = [*options, "--mindspore-mode=graph"]
-    near, linted, config = findings_near(places, options, lint, notes) if places else ([], [], None)
+    near, linted, config = findings_near(places, options, lint, notes, voice) if places else ([], [], None)
     lines: List[str] = []
     if matches:
-        lines += _explained(matches, _docs_url(options, config))
+        lines += _explained(matches, _docs_url(options, config), voice)
     if places:
-        lines += _findings(near, {match.symbol for match in matches}, len(linted)) + notes
+        lines += _findings(near, {match.symbol for match in matches}, len(linted), voice) + notes
     if not matches:
-        lines.append(say("no_match"))
+        lines.append(voice.say("no_match"))
     print("\n".join(lines), file=out or sys.stdout)
     return 0 if matches else 1
 
 
-def _explained(matches: Sequence[Match], docs_url: str) -> List[str]:
-    definitions, fixes = _definitions(), _fixes()
-    lines = [say("matched", count=len(matches), s=_s(len(matches))), ""]
+def _explained(matches: Sequence[Match], docs_url: str, voice: Voice) -> List[str]:
+    definitions, fixes = _definitions(voice.language), _fixes(voice.language)
+    say = voice.say
+    lines = [say("matched", count=len(matches), s=voice.plural(len(matches))), ""]
     for match in matches:
         msgid, description = definitions.get(match.symbol, ("", ""))
         lines += [f"{msgid} {match.symbol}", say("said", text=_shorten(match.said)), say("why", text=description)]
@@ -314,14 +319,14 @@ def _shorten(text: str, width: int = 160) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def _findings(near: Sequence, matched: set, linted: int) -> List[str]:
+def _findings(near: Sequence, matched: set, linted: int, voice: Voice) -> List[str]:
     if not near:
-        return [say("no_findings", count=linted, s=_s(linted))] if linted else []
+        return [voice.say("no_findings", count=linted, s=voice.plural(linted))] if linted else []
     ordered = sorted(near, key=lambda message: (message.symbol not in matched, message.path, message.line))
-    lines = [say("findings", lines=NEAR_LINES)]
+    lines = [voice.say("findings", lines=NEAR_LINES)]
     for message in ordered:
         lines.append(
-            say(
+            voice.say(
                 "finding",
                 path=message.path,
                 line=message.line,
@@ -335,10 +340,9 @@ def _findings(near: Sequence, matched: set, linted: int) -> List[str]:
 
 def main(argv: Sequence[str], lint: Lint, speaking: str = language.EN) -> int:
     """``ms-lint explain``: ``argv`` are the arguments after ``explain``; ``speaking``, the output language."""
-    global LANGUAGE  # pylint: disable=global-statement
-    LANGUAGE = speaking if speaking in TEXTS else language.EN
+    voice = Voice(speaking if speaking in TEXTS else language.EN)
     if "-h" in argv or "--help" in argv:
-        print(say("usage"))
+        print(voice.say("usage"))
         return 0
     options = [arg for arg in argv if arg.startswith("-") and arg != "-"]
     words = [arg for arg in argv if not arg.startswith("-")]
@@ -347,6 +351,6 @@ def main(argv: Sequence[str], lint: Lint, speaking: str = language.EN) -> int:
     elif words:
         text = " ".join(words)
     else:
-        print(say("no_text"), file=sys.stderr)
+        print(voice.say("no_text"), file=sys.stderr)
         return 32
-    return explain(text, options, lint)
+    return explain(text, options, lint, voice=voice)

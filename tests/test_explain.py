@@ -72,8 +72,9 @@ def test_the_errors_users_hit_name_the_rule_that_prevents_them(text, symbol):
     assert symbol in symbols(text)
 
 
-def test_every_rule_ships_its_fix():
-    fixes = explain._fixes()  # pylint: disable=protected-access
+@pytest.mark.parametrize("speaking", ["en", "zh"])
+def test_every_rule_ships_its_fix(speaking):
+    fixes = explain._fixes(speaking)  # pylint: disable=protected-access
     assert sorted(fixes) == RULE_FOLDERS
     assert all(fix.strip() for fix in fixes.values())
 
