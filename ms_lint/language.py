@@ -44,7 +44,7 @@ positional): reword the Chinese around them rather than reorder them.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, List
+from typing import Any, Callable, Iterable, List
 
 EN = "en"
 ZH = "zh"
@@ -117,6 +117,11 @@ def join(separator: Any, items: Iterable[Any]) -> Text:
         pick(separator, EN).join(pick(item, EN) for item in items),
         pick(separator, ZH).join(pick(item, ZH) for item in items),
     )
+
+
+def rendered(render: Callable[[str], str]) -> Text:
+    """``render(language)`` in both languages: a text assembled around translated pieces (a table's heading)."""
+    return Text.pair(render(EN), render(ZH))
 
 
 def of(linter) -> str:

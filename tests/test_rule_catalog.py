@@ -89,3 +89,21 @@ def test_functional_cases_belong_to_known_rules():
 def test_generated_docs_are_current():
     stale = [str(path.relative_to(docs.REPO)) for path in docs.stale_files()]
     assert stale == [], "run: python -m ms_lint.tools.docs"
+
+
+def test_every_data_table_on_a_rule_page_has_its_headings_in_chinese():
+    for checker in CHECKERS:
+        render = getattr(checker, "doc_appendix", None)
+        if render is None:
+            continue
+        appendix = render()
+        heading = appendix.splitlines()[0]
+        assert appendix.zh.splitlines()[0] != heading, f"{checker.__name__}: {heading!r} has no Chinese"
+
+
+def test_a_data_table_without_chinese_stops_the_generator():
+    class Plain:
+        pass
+
+    with pytest.raises(SystemExit, match="Plain.doc_appendix gives no Chinese"):
+        docs._appendix(Plain, lambda: "### Table\n")  # pylint: disable=protected-access

@@ -11,7 +11,7 @@ from pylint.interfaces import HIGH, Confidence
 
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import cpu_unsupported_ops as table
-from ms_lint.language import Text
+from ms_lint.language import Text, pick, rendered
 from ms_lint.semantics import catalog, facts, index, names, pipeline
 
 SYMBOL = "op-unsupported-on-device"
@@ -74,21 +74,27 @@ def _short(name: str) -> str:
     return name.replace("mindspore.", "", 1)
 
 
-def apis_table() -> str:
-    """The table of operators as a Markdown section of the rule's page."""
-    rows = [
-        "### Operators",
-        "",
-        "From `ms_lint/data/cpu_unsupported_ops.py`: each failed on MindSpore 2.10.0, CPU, in PyNative mode "
-        "and in GRAPH_MODE.",
-        "",
-        "| API | MindSpore says | runs on CPU instead |",
-        "| --- | --- | --- |",
-    ]
-    for entry in table.CPU_UNSUPPORTED_OPS:
-        alternative = f"`{entry.alternative}`" if entry.alternative else ""
-        rows.append(f"| `{_short(entry.api)}` | {entry.error} | {alternative} |")
-    return "\n".join(rows) + "\n"
+OPERATORS_HEADING = Text("### Operators", "### 算子表")
+OPERATORS_SOURCE = Text(
+    "From `ms_lint/data/cpu_unsupported_ops.py`: each failed on MindSpore 2.10.0, CPU, in PyNative mode and in "
+    "GRAPH_MODE.",
+    "来自 `ms_lint/data/cpu_unsupported_ops.py`：每个算子在 MindSpore 2.10.0、CPU 上的动态图模式和静态图模式下都运行失败。",
+)
+OPERATORS_COLUMNS = Text("| API | MindSpore says | runs on CPU instead |", "| API | MindSpore 的报错 | 可在 CPU 上运行的替代 |")
+
+
+def apis_table() -> Text:
+    """The table of operators as a Markdown section of the rule's page (headings in both languages)."""
+
+    def render(which: str) -> str:
+        rows = [pick(OPERATORS_HEADING, which), "", pick(OPERATORS_SOURCE, which), "", pick(OPERATORS_COLUMNS, which)]
+        rows.append("| --- | --- | --- |")
+        for entry in table.CPU_UNSUPPORTED_OPS:
+            alternative = f"`{entry.alternative}`" if entry.alternative else ""
+            rows.append(f"| `{_short(entry.api)}` | {entry.error} | {alternative} |")
+        return "\n".join(rows) + "\n"
+
+    return rendered(render)
 
 
 class OpUnsupportedOnDeviceChecker(ProjectChecker):

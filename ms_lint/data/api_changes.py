@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Tuple
 
-from ms_lint.language import Text
+from ms_lint.language import Text, pick, rendered
 
 # Kinds of change.
 RENAMED = "renamed"  # the same thing under a new name
@@ -337,25 +337,34 @@ CHANGES: Tuple[Change, ...] = (
 )
 
 
-def table(include: Callable[[Change], object]) -> str:
-    """The entries ``include`` selects as a Markdown table, for a rule's page."""
-    rows = [
-        "### API changes",
-        "",
-        "From `ms_lint/data/api_changes.py`: what changed, in which MindSpore version, and how it was checked.",
-        "",
-        "| API | change | deprecated | removed / changed in | fix | checked | reference |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
-    ]
-    for change in CHANGES:
-        if include(change):
-            old = change.old.replace("mindspore.", "", 1)
-            detail = f"default {change.default[0]} -> {change.default[1]}" if change.default else change.kind
-            removed = change.changed_in if change.kind == DEFAULT_CHANGED else (change.removed or "")
-            deprecated = "" if change.kind == DEFAULT_CHANGED else (change.deprecated or "")
-            cells = (f"`{old}`", detail, deprecated, removed, _cell(change.fix), _cell(change.note))
-            rows.append("| " + " | ".join(cells) + f" | [source]({change.reference}) |")
-    return "\n".join(rows) + "\n"
+CHANGES_HEADING = Text("### API changes", "### 接口变更")
+CHANGES_SOURCE = Text(
+    "From `ms_lint/data/api_changes.py`: what changed, in which MindSpore version, and how it was checked.",
+    "来自 `ms_lint/data/api_changes.py`：变更内容、发生变更的 MindSpore 版本，以及核对方式。",
+)
+CHANGES_COLUMNS = Text(
+    "| API | change | deprecated | removed / changed in | fix | checked | reference |",
+    "| API | 变更 | 废弃于 | 删除 / 变更于 | 修复 | 核对 | 参考 |",
+)
+
+
+def table(include: Callable[[Change], object]) -> Text:
+    """The entries ``include`` selects as a Markdown table, for a rule's page (headings in both languages)."""
+
+    def render(which: str) -> str:
+        rows = [pick(CHANGES_HEADING, which), "", pick(CHANGES_SOURCE, which), "", pick(CHANGES_COLUMNS, which)]
+        rows.append("| --- | --- | --- | --- | --- | --- | --- |")
+        for change in CHANGES:
+            if include(change):
+                old = change.old.replace("mindspore.", "", 1)
+                detail = f"default {change.default[0]} -> {change.default[1]}" if change.default else change.kind
+                removed = change.changed_in if change.kind == DEFAULT_CHANGED else (change.removed or "")
+                deprecated = "" if change.kind == DEFAULT_CHANGED else (change.deprecated or "")
+                cells = (f"`{old}`", detail, deprecated, removed, _cell(change.fix), _cell(change.note))
+                rows.append("| " + " | ".join(cells) + f" | [source]({change.reference}) |")
+        return "\n".join(rows) + "\n"
+
+    return rendered(render)
 
 
 def _cell(text: str) -> str:

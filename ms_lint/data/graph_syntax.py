@@ -20,7 +20,7 @@ from typing import Dict, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.language import Text
+from ms_lint.language import Text, pick, rendered
 
 STRICT, COMPATIBLE, LAX = "STRICT", "COMPATIBLE", "LAX"
 ALL_LEVELS = (STRICT, COMPATIBLE, LAX)
@@ -395,19 +395,27 @@ def _version(version: Tuple[int, ...]) -> str:
     return ".".join(map(str, version))
 
 
-def markdown(rule: str) -> str:
-    """The rule's entries as a Markdown table for its documentation page."""
-    rows = [
-        "## What MindSpore refuses, by version and syntax level\n",
-        "| construct | refused at | versions | MindSpore's error | evidence |",
-        "| --- | --- | --- | --- | --- |",
-    ]
-    for entry in GRAPH_SYNTAX:
-        if entry.rule != rule:
-            continue
-        levels = "every level" if set(entry.levels) == set(ALL_LEVELS) else ", ".join(entry.levels)
-        since = f"from {_version(entry.since)}" if entry.since > (0,) else "all"
-        versions = f"{since}, before {_version(entry.until)}" if entry.until else since
-        evidence = entry.evidence if entry.evidence != OBSERVED else f"observed on 2.10 ([docs]({entry.reference}))"
-        rows.append(f"| {entry.construct} | {levels} | {versions} | `{entry.error}` | {evidence} |")
-    return "\n".join(rows) + "\n"
+REFUSED_HEADING = Text(
+    "## What MindSpore refuses, by version and syntax level", "## MindSpore 拒绝的写法（按版本与语法支持级别）"
+)
+REFUSED_COLUMNS = Text(
+    "| construct | refused at | versions | MindSpore's error | evidence |", "| 写法 | 拒绝的级别 | 版本 | MindSpore 的报错 | 依据 |"
+)
+
+
+def markdown(rule: str) -> Text:
+    """The rule's entries as a Markdown table for its documentation page (headings in both languages)."""
+
+    def render(which: str) -> str:
+        rows = [pick(REFUSED_HEADING, which) + "\n", pick(REFUSED_COLUMNS, which), "| --- | --- | --- | --- | --- |"]
+        for entry in GRAPH_SYNTAX:
+            if entry.rule != rule:
+                continue
+            levels = "every level" if set(entry.levels) == set(ALL_LEVELS) else ", ".join(entry.levels)
+            since = f"from {_version(entry.since)}" if entry.since > (0,) else "all"
+            versions = f"{since}, before {_version(entry.until)}" if entry.until else since
+            evidence = entry.evidence if entry.evidence != OBSERVED else f"observed on 2.10 ([docs]({entry.reference}))"
+            rows.append(f"| {entry.construct} | {levels} | {versions} | `{entry.error}` | {evidence} |")
+        return "\n".join(rows) + "\n"
+
+    return rendered(render)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Tuple
 
-from ms_lint.language import Text
+from ms_lint.language import Text, pick, rendered
 
 API_MAPPING = "https://www.mindspore.cn/docs/en/master/note/api_mapping/pytorch_api_mapping.html"
 MIGRATION_GUIDE = "https://www.mindspore.cn/docs/en/master/migration_guide/overview.html"
@@ -522,19 +522,28 @@ def semantics(behaviour: str, version: Tuple[int, ...]) -> Dict[str, Mapping]:
     return found
 
 
-def semantics_table(behaviour: str) -> str:
-    """One behaviour's entries as a Markdown table, for its rule's page."""
-    rows = [
-        "### Mapping table",
-        "",
-        "From `ms_lint/data/pytorch.py`: where the rule applies, for which MindSpore versions, and what was observed.",
-        "",
-        "| MindSpore API | PyTorch habit | MindSpore | versions | observed | reference |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
-    for entry in SEMANTICS_ENTRIES:
-        label, _, name = entry.key.partition(":")
-        if label == behaviour:
-            cells = (f"`{name}`", f"`{entry.pytorch}`", f"`{entry.mindspore}`", entry.versions, entry.note)
-            rows.append("| " + " | ".join(cells) + f" | [MindSpore docs]({entry.reference}) |")
-    return "\n".join(rows) + "\n"
+MAPPING_HEADING = Text("### Mapping table", "### 对照表")
+MAPPING_SOURCE = Text(
+    "From `ms_lint/data/pytorch.py`: where the rule applies, for which MindSpore versions, and what was observed.",
+    "来自 `ms_lint/data/pytorch.py`：规则适用的 API、适用的 MindSpore 版本，以及实测结果。",
+)
+MAPPING_COLUMNS = Text(
+    "| MindSpore API | PyTorch habit | MindSpore | versions | observed | reference |",
+    "| MindSpore API | PyTorch 习惯 | MindSpore | 版本 | 实测 | 参考 |",
+)
+
+
+def semantics_table(behaviour: str) -> Text:
+    """One behaviour's entries as a Markdown table, for its rule's page (headings in both languages)."""
+
+    def render(which: str) -> str:
+        rows = [pick(MAPPING_HEADING, which), "", pick(MAPPING_SOURCE, which), "", pick(MAPPING_COLUMNS, which)]
+        rows.append("| --- | --- | --- | --- | --- | --- |")
+        for entry in SEMANTICS_ENTRIES:
+            label, _, name = entry.key.partition(":")
+            if label == behaviour:
+                cells = (f"`{name}`", f"`{entry.pytorch}`", f"`{entry.mindspore}`", entry.versions, entry.note)
+                rows.append("| " + " | ".join(cells) + f" | [MindSpore docs]({entry.reference}) |")
+        return "\n".join(rows) + "\n"
+
+    return rendered(render)

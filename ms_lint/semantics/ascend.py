@@ -19,7 +19,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.language import Text
+from ms_lint.language import Text, pick, rendered
 from ms_lint.semantics import arguments, catalog, constants, names
 
 LIMITS_PATH = Path(__file__).resolve().parent.parent / "data" / "ascend_limits.json"
@@ -230,37 +230,47 @@ def _source_link(key: str) -> str:
     return f"[{source['title']}]({source['url']}), {source['version']}"
 
 
-def limits_table() -> str:
-    """The limits as a Markdown table, for the rule's documentation page."""
-    rows = [
-        "### Limits table",
-        "",
-        f"From `ms_lint/data/ascend_limits.json` (MindSpore {data()['mindspore_version']}). Findings come at "
-        "`HIGH` confidence for the APIs whose own MindSpore documentation states the limit (in bold), "
-        "at `INFERENCE` for the others, whose limit comes from the Ascend kernel they run.",
-        "",
-        "| Ascend kernel | APIs | limits | source |",
-        "| --- | --- | --- | --- |",
-    ]
-    for entry in data()["families"]:
-        documented = set(entry["documented_by"])
-        apis = ", ".join(f"**{_short_api(api)}**" if api in documented else _short_api(api) for api in entry["apis"])
-        limits = "; ".join(limit["text"] for limit in entry["limits"])
-        rows.append(f"| {entry['kernel']} | {apis} | {limits} | {_source_link(entry['source'])} |")
-    return "\n".join(rows) + "\n"
+LIMITS_HEADING = Text("### Limits table", "### 限制表")
+LIMITS_SOURCE = Text(
+    "From `ms_lint/data/ascend_limits.json` (MindSpore %s). Findings come at `HIGH` confidence for the APIs whose own "
+    "MindSpore documentation states the limit (in bold), at `INFERENCE` for the others, whose limit comes from the "
+    "Ascend kernel they run.",
+    "来自 `ms_lint/data/ascend_limits.json`（MindSpore %s）。MindSpore 文档自身写明限制的 API（粗体）的检查结果置信度为 "
+    "`HIGH`，其余 API 的限制来自其运行的 Ascend 算子，置信度为 `INFERENCE`。",
+)
+LIMITS_COLUMNS = Text("| Ascend kernel | APIs | limits | source |", "| Ascend 算子 | API | 限制 | 来源 |")
+GROUPS_HEADING = Text("### Restrictions table", "### 约束表")
+GROUPS_SOURCE = Text(
+    "From `ms_lint/data/ascend_limits.json` (MindSpore %s).", "来自 `ms_lint/data/ascend_limits.json`（MindSpore %s）。"
+)
+GROUPS_COLUMNS = Text("| APIs | on Ascend | confidence | source |", "| API | 在 Ascend 上 | 置信度 | 来源 |")
 
 
-def groups_table() -> str:
-    """The grouped-convolution restrictions as a Markdown table."""
-    rows = [
-        "### Restrictions table",
-        "",
-        f"From `ms_lint/data/ascend_limits.json` (MindSpore {data()['mindspore_version']}).",
-        "",
-        "| APIs | on Ascend | confidence | source |",
-        "| --- | --- | --- | --- |",
-    ]
-    for entry in data()["groups"]:
-        apis = ", ".join(_short_api(api) for api in entry["apis"])
-        rows.append(f"| {apis} | {entry['text']} | `{entry['confidence']}` | {_source_link(entry['source'])} |")
-    return "\n".join(rows) + "\n"
+def limits_table() -> Text:
+    """The limits as a Markdown table, for the rule's documentation page (headings in both languages)."""
+
+    def render(which: str) -> str:
+        source = pick(LIMITS_SOURCE % (data()["mindspore_version"],), which)
+        rows = [pick(LIMITS_HEADING, which), "", source, "", pick(LIMITS_COLUMNS, which), "| --- | --- | --- | --- |"]
+        for entry in data()["families"]:
+            documented = set(entry["documented_by"])
+            apis = ", ".join(f"**{_short_api(api)}**" if api in documented else _short_api(api) for api in entry["apis"])
+            limits = "; ".join(limit["text"] for limit in entry["limits"])
+            rows.append(f"| {entry['kernel']} | {apis} | {limits} | {_source_link(entry['source'])} |")
+        return "\n".join(rows) + "\n"
+
+    return rendered(render)
+
+
+def groups_table() -> Text:
+    """The grouped-convolution restrictions as a Markdown table (headings in both languages)."""
+
+    def render(which: str) -> str:
+        source = pick(GROUPS_SOURCE % (data()["mindspore_version"],), which)
+        rows = [pick(GROUPS_HEADING, which), "", source, "", pick(GROUPS_COLUMNS, which), "| --- | --- | --- | --- |"]
+        for entry in data()["groups"]:
+            apis = ", ".join(_short_api(api) for api in entry["apis"])
+            rows.append(f"| {apis} | {entry['text']} | `{entry['confidence']}` | {_source_link(entry['source'])} |")
+        return "\n".join(rows) + "\n"
+
+    return rendered(render)

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Tuple
 
 from ms_lint.checkers import CHECKERS
-from ms_lint.language import EN, ZH, pick
+from ms_lint.language import EN, ZH, Text, pick
 from ms_lint.semantics import catalog
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -63,51 +62,6 @@ SECTIONS_ZH = {
 }
 # The fixed prose the checkers' data-table appendices write (headings, introductions, table
 # headers), in Chinese; their data rows stay as the tables hold them.
-APPENDIX_ZH = (
-    ("### Mapping table", "### 对照表"),
-    (
-        r"From `(?P<file>[^`]+)`: where the rule applies, for which MindSpore versions, and what was observed\.",
-        "来自 `\\g<file>`：规则适用的 API、适用的 MindSpore 版本，以及实测结果。",
-    ),
-    (
-        r"\| MindSpore API \| PyTorch habit \| MindSpore \| versions \| observed \| reference \|",
-        "| MindSpore API | PyTorch 习惯 | MindSpore | 版本 | 实测 | 参考 |",
-    ),
-    ("## What MindSpore refuses, by version and syntax level", "## MindSpore 拒绝的写法（按版本与语法支持级别）"),
-    (
-        r"\| construct \| refused at \| versions \| MindSpore's error \| evidence \|",
-        "| 写法 | 拒绝的级别 | 版本 | MindSpore 的报错 | 依据 |",
-    ),
-    ("### Limits table", "### 限制表"),
-    (
-        r"From `(?P<file>[^`]+)` \(MindSpore (?P<version>[^)]+)\)\. Findings come at `HIGH` confidence for the APIs "
-        r"whose own MindSpore documentation states the limit \(in bold\), at `INFERENCE` for the others, whose "
-        r"limit comes from the Ascend kernel they run\.",
-        "来自 `\\g<file>`（MindSpore \\g<version>）。MindSpore 文档自身写明限制的 API（粗体）的检查结果置信度为 "
-        "`HIGH`，其余 API 的限制来自其运行的 Ascend 算子，置信度为 `INFERENCE`。",
-    ),
-    (r"\| Ascend kernel \| APIs \| limits \| source \|", "| Ascend 算子 | API | 限制 | 来源 |"),
-    ("### Restrictions table", "### 约束表"),
-    (r"From `(?P<file>[^`]+)` \(MindSpore (?P<version>[^)]+)\)\.", "来自 `\\g<file>`（MindSpore \\g<version>）。"),
-    (r"\| APIs \| on Ascend \| confidence \| source \|", "| API | 在 Ascend 上 | 置信度 | 来源 |"),
-    ("### API changes", "### 接口变更"),
-    (
-        r"From `(?P<file>[^`]+)`: what changed, in which MindSpore version, and how it was checked\.",
-        "来自 `\\g<file>`：变更内容、发生变更的 MindSpore 版本，以及核对方式。",
-    ),
-    (
-        r"\| API \| change \| deprecated \| removed / changed in \| fix \| checked \| reference \|",
-        "| API | 变更 | 废弃于 | 删除 / 变更于 | 修复 | 核对 | 参考 |",
-    ),
-    ("### Operators", "### 算子表"),
-    (
-        r"From `(?P<file>[^`]+)`: each failed on MindSpore (?P<version>[\d.]+), CPU, in PyNative mode and in GRAPH_MODE\.",
-        "来自 `\\g<file>`：每个算子在 MindSpore \\g<version>、CPU 上的动态图模式和静态图模式下都运行失败。",
-    ),
-    (r"\| API \| MindSpore says \| runs on CPU instead \|", "| API | MindSpore 的报错 | 可在 CPU 上运行的替代 |"),
-)
-
-
 @dataclass(frozen=True)
 class Rule:
     msgid: str
@@ -115,7 +69,7 @@ class Rule:
     message: str
     description: str
     options: Tuple
-    appendix: str = ""  # extra reference material the checker renders (e.g. its data table)
+    appendix: str = ""  # extra reference material the checker renders in both languages (e.g. its data table)
 
     @property
     def folder(self) -> Path:
@@ -182,6 +136,14 @@ def _first_sentence(paragraph: str, stops: Tuple[str, ...]) -> str:
     return paragraph.rstrip().rstrip("。")
 
 
+def _appendix(checker, render) -> Text:
+    """A checker's extra reference material: its Markdown in both languages, which its own renderer writes."""
+    appendix = render()
+    if not isinstance(appendix, Text):
+        raise SystemExit(f"{checker.__name__}.doc_appendix gives no Chinese: it must return a language.Text")
+    return appendix
+
+
 def rules() -> List[Rule]:
     found = []
     for checker in CHECKERS:
@@ -195,7 +157,7 @@ def rules() -> List[Rule]:
                     message,
                     description,
                     tuple(getattr(checker, "options", ())),
-                    appendix().rstrip() + "\n" if appendix else "",
+                    _appendix(checker, appendix) if appendix else "",
                 )
             )
     return sorted(found, key=lambda rule: rule.msgid[1:])
@@ -259,24 +221,6 @@ def _options_table(rule: Rule, language: Language) -> str:
     return "\n".join(rows) + "\n"
 
 
-def appendix_zh(appendix: str) -> str:
-    """The appendix with its fixed prose in Chinese; fails on prose that has no translation yet."""
-    lines = appendix.splitlines()
-    translated = []
-    for index, line in enumerate(lines):
-        is_header = index + 1 < len(lines) and lines[index + 1].startswith("| ---")
-        if not line or (line.startswith("|") and not is_header):
-            translated.append(line)  # blank lines and data rows
-            continue
-        for pattern, chinese in APPENDIX_ZH:
-            if re.fullmatch(pattern, line):
-                translated.append(re.sub(pattern, chinese, line))
-                break
-        else:
-            raise SystemExit(f"ms_lint/tools/docs.py: APPENDIX_ZH has no Chinese for the appendix line {line!r}")
-    return "\n".join(translated) + "\n"
-
-
 def rule_page(rule: Rule, language: Language = ENGLISH) -> str:
     severity = language.severity[rule.msgid[0]]
     words = {key: text.format(symbol=rule.symbol, severity=severity) for key, text in language.words.items()}
@@ -293,7 +237,7 @@ def rule_page(rule: Rule, language: Language = ENGLISH) -> str:
     if options:
         parts.append(f"{words['options']}\n\n{options}")
     if rule.appendix:
-        parts.append(rule.appendix if language is ENGLISH else appendix_zh(rule.appendix))
+        parts.append(pick(rule.appendix, ZH if language is CHINESE else EN).rstrip() + "\n")
     parts.append(words["example"] + "\n")
     rcfile = rule.folder / "pylintrc"
     if rcfile.exists():
