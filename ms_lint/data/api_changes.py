@@ -360,7 +360,7 @@ def table(include: Callable[[Change], object]) -> Text:
                 detail = f"default {change.default[0]} -> {change.default[1]}" if change.default else change.kind
                 removed = change.changed_in if change.kind == DEFAULT_CHANGED else (change.removed or "")
                 deprecated = "" if change.kind == DEFAULT_CHANGED else (change.deprecated or "")
-                cells = (f"`{old}`", detail, deprecated, removed, _cell(change.fix), _cell(change.note))
+                cells = (f"`{old}`", detail, deprecated, removed, _cell(pick(change.fix, which)), _cell(change.note))
                 rows.append("| " + " | ".join(cells) + f" | [source]({change.reference}) |")
         return "\n".join(rows) + "\n"
 
