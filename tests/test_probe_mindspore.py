@@ -495,6 +495,22 @@ def test_a_layer_built_in_construct_is_shown_with_inputs_read_from_the_first_lay
     assert "did not run line 22: the layer it creates there shows nothing" in evidence, evidence
 
 
+def test_a_layer_its_cell_builds_only_under_other_arguments_refutes_nothing(tmp_path):
+    path = tmp_path / "mlp.py"
+    path.write_text(
+        "from mindspore import nn\n\n\nclass Mlp(nn.Cell):\n    def __init__(self, width, drop):\n"
+        "        super().__init__()\n        self.fc = nn.Dense(width, width)\n        self.drop = drop\n"
+        "        if drop > 0.0:\n            self.drop = nn.Dropout(drop)\n\n"
+        "    def construct(self, x):\n        return self.fc(x)\n"
+    )
+    (message,) = run_pylint([path], *PROBE, "--disable=all", "--enable=dropout-positional-keep-prob")
+    assert probe_status(message) == (
+        UNCONFIRMABLE,
+        "building Mlp(width=8, drop=0.0) (guessed from the parameters' names: width=8, drop=0.0) did not run line 10, "
+        "which sets self.drop to the layer: it shows nothing about that layer",
+    )
+
+
 def test_a_container_set_by_another_branch_under_guessed_arguments_refutes_nothing(tmp_path):
     path = tmp_path / "blocks.py"
     path.write_text(

@@ -25,7 +25,10 @@ BATCH_VALUE = 10.0
 RANKS = {"BatchNorm1d": 2, "BatchNorm2d": 4, "BatchNorm3d": 5}
 LOCAL_NAME = Text("%s reads %s, known only where it runs", "%s 读取了 %s，它只在运行处才知道")
 A_LOCAL_NAME = Text("a local name", "一个局部变量")
-NOT_SET = Text("%s did not set self.%s", "%s 没有设置 self.%s")
+LINE_NOT_BUILT = Text(
+    "building %s did not run line %s, which sets self.%s to the layer: it shows nothing about that layer",
+    "构建 %s 时没有运行第 %s 行（它把该层赋给 self.%s）：这说明不了该层的任何情况",
+)
 NOT_LOCATED = Text("the flagged call could not be located", "找不到被标记的调用")
 BUILDING_RAISED = Text("building %s raised %s", "构建 %s 时抛出 %s")
 ZEROES = Text(
@@ -107,17 +110,18 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
             raise Unconfirmable(LOCAL_NAME % (call, error.name or A_LOCAL_NAME)) from error
     except Exception as error:  # pylint: disable=broad-except
         return _Built(_shown(payload), error=error)
-    qualname, attr, spec = payload["cell"], payload["attr"], payload.get("spec")
-    shown = f"{runtime.shown(qualname, spec)}.{attr}"
+    qualname, attr, spec, line = payload["cell"], payload["attr"], payload.get("spec"), payload["line"]
+    built = runtime.shown(qualname, spec)
     try:
-        net = runtime.build(qualname, spec)
-    except Unconfirmable as error:
-        if error.__cause__ is not None:
-            return _Built(runtime.shown(qualname, spec), error=error.__cause__)
+        net, ran = runtime.lines_run(runtime.build, qualname, spec)
+    except Unconfirmable as error:  # the flagged layer's own error, or the Cell failed elsewhere: nothing shown
+        if error.__cause__ is not None and line in runtime.lines_in_trace(error.__cause__, runtime.loaded[0]):
+            return _Built(built, error=error.__cause__)
         raise
-    if not hasattr(net, attr):
-        raise Unconfirmable(NOT_SET % (runtime.shown(qualname, spec), attr))
-    return _Built(shown, layer=getattr(net, attr))
+    layer = getattr(net, attr, None)
+    if line not in ran or not isinstance(layer, runtime.ms.nn.Cell):
+        raise Unconfirmable(LINE_NOT_BUILT % (language.join("", (built, runtime.origin(spec))), line, attr))
+    return _Built(f"{built}.{attr}", layer=layer)
 
 
 class BuiltLayer(Experiment):
