@@ -16,6 +16,7 @@ from . import sibling
 from helpers import Base
 
 WIDTH = 4
+TWICE = WIDTH * 2
 nn_again = nn
 
 
@@ -38,8 +39,12 @@ def test_names_bound_by_one_import_of_mindspore_numpy_or_math_are_standalone():
     assert standalone.imports_for([_expression("mindspore.nn.Cell")]) == ["import mindspore"]
 
 
+def test_a_module_constant_assigned_once_to_a_literal_is_written_out():
+    assert standalone.imports_for([_expression("nn.Dense(WIDTH, 2)")]) == ["WIDTH = 4", "import mindspore.nn as nn"]
+
+
 def test_names_bound_otherwise_are_not():
-    for text in ("nn.Dense(WIDTH, 2)", "Base", "sibling.Net()", "os.getcwd()", "nn_again.Dense(2, 2)", "undefined_name"):
+    for text in ("nn.Dense(TWICE, 2)", "Base", "sibling.Net()", "os.getcwd()", "nn_again.Dense(2, 2)", "undefined_name"):
         assert standalone.imports_for([_expression(text)]) is None, text
     module = astroid.parse(MODULE)
     call = module.body[-1].body[0].value

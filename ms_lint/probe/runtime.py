@@ -479,10 +479,11 @@ class Runtime:
 
     @staticmethod
     def namespace(imports: Sequence[str]) -> Dict[str, Any]:
-        """A namespace that holds only these import statements (written by the probe from the module's imports)."""
+        """A namespace that holds only these statements, which the probe wrote from the module's imports and
+        literal constants (:mod:`ms_lint.probe.standalone`)."""
         found: Dict[str, Any] = {}
         for statement in imports:
-            exec(statement, found)  # pylint: disable=exec-used  # "import mindspore.nn as nn" and the like
+            exec(statement, found)  # pylint: disable=exec-used  # "import mindspore.nn as nn", "WIDTH = 8"
         return found
 
     def namespace_of(self, payload: Dict[str, Any]) -> Dict[str, Any]:

@@ -22,7 +22,8 @@ from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, unconfirmable
 NOTHING_TO_RUN = Text("%s has nothing to run", "%s 没有可运行的内容")
 NO_COMPARISON = Text("%s does not compare processes", "%s 不比较多个进程")
 NEEDS_ASCEND = Text("needs Ascend: %s", "需要 Ascend：%s")
-# A payload's import statements that bind every name the experiment evaluates (no user module needed).
+# A payload's statements (imports, literal constants) that bind every name the experiment evaluates: no user
+# module needed.
 STANDALONE = "standalone_imports"
 
 if TYPE_CHECKING:  # the child processes never import pylint's side
