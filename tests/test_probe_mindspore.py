@@ -506,8 +506,15 @@ def test_a_layer_its_cell_builds_only_under_other_arguments_refutes_nothing(tmp_
     (message,) = run_pylint([path], *PROBE, "--disable=all", "--enable=dropout-positional-keep-prob")
     assert probe_status(message) == (
         UNCONFIRMABLE,
-        "building Mlp(width=8, drop=0.0) (guessed from the parameters' names: width=8, drop=0.0) did not run line 10, "
-        "which sets self.drop to the layer: it shows nothing about that layer",
+        "nn.Dropout(drop) reads values of Mlp(width=8, drop=0.0) (guessed from the parameters' names: width=8, "
+        "drop=0.0), which the probe chose: what it measures would show those, not the code's",
+    )
+    (tmp_path / "train.py").write_text("from mlp import Mlp\n\nnet = Mlp(4, 0.0)\n")
+    (message,) = run_pylint([path], *PROBE, "--disable=all", "--enable=dropout-positional-keep-prob")
+    assert probe_status(message) == (
+        UNCONFIRMABLE,
+        "building Mlp(4, 0.0) (as built at train.py:3) did not run line 10, which sets self.drop to the layer: it "
+        "shows nothing about that layer",
     )
 
 

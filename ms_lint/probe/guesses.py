@@ -77,9 +77,12 @@ class Guess:
     args: Tuple[Any, ...]
     kwargs: Dict[str, Any]
     origin: Text  # "as built at train.py:57", "with its parameters' defaults", "guessed from names: dim=8"
+    invented: bool = False  # values the probe chose, not the code's own (a call's or the defaults)
 
     def spec(self) -> Dict[str, Any]:
         guessed = {"guessed": str.__str__(self.origin), "guessed_zh": self.origin.zh}
+        if self.invented:
+            guessed["invented"] = True
         return {"args": list(self.args), "kwargs": dict(self.kwargs), **guessed}
 
 
@@ -113,7 +116,7 @@ def constructor(path: str, qualname: str, root: str, files: Optional[Callable[[s
             return None
         kwargs[parameter] = value
     chosen = ", ".join(f"{key}={shown_value(value)}" for key, value in kwargs.items())
-    return Guess((), kwargs, FROM_NAMES % (chosen,))
+    return Guess((), kwargs, FROM_NAMES % (chosen,), invented=True)
 
 
 def shown_value(value: Any) -> str:

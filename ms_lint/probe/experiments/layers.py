@@ -25,6 +25,10 @@ BATCH_VALUE = 10.0
 RANKS = {"BatchNorm1d": 2, "BatchNorm2d": 4, "BatchNorm3d": 5}
 LOCAL_NAME = Text("%s reads %s, known only where it runs", "%s 读取了 %s，它只在运行处才知道")
 A_LOCAL_NAME = Text("a local name", "一个局部变量")
+INVENTED_VALUES = Text(
+    "%s reads values of %s, which the probe chose: what it measures would show those, not the code's",
+    "%s 读取了 %s 中由探测选择的值：测得的结果反映的是这些值，而不是代码自己的值",
+)
 LINE_NOT_BUILT = Text(
     "building %s did not run line %s, which sets self.%s to the layer: it shows nothing about that layer",
     "构建 %s 时没有运行第 %s 行（它把该层赋给 self.%s）：这说明不了该层的任何情况",
@@ -112,6 +116,8 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
         return _Built(_shown(payload), error=error)
     qualname, attr, spec, line = payload["cell"], payload["attr"], payload.get("spec"), payload["line"]
     built = runtime.shown(qualname, spec)
+    if (spec or {}).get("invented"):  # the layer's arguments may be those values: a rate, a momentum, a padding
+        raise Unconfirmable(INVENTED_VALUES % (call, language.join("", (built, runtime.origin(spec)))))
     try:
         net, ran = runtime.lines_run(runtime.build, qualname, spec)
     except Unconfirmable as error:  # the flagged layer's own error, or the Cell failed elsewhere: nothing shown
