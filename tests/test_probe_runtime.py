@@ -62,3 +62,18 @@ def test_a_module_whose_parser_accepts_no_arguments_gets_no_stand_ins(runtime, t
     )
     with pytest.raises(Unconfirmable, match="SystemExit"):  # subcommands: nothing is guessed
         runtime.load(str(path), "train", str(tmp_path), fresh=True)
+
+
+def test_a_module_whose_top_level_meets_a_first_call_system_error_is_imported_once_more(runtime, tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(
+        "import builtins\nattempt = getattr(builtins, '_probe_test_attempts', 0) + 1\n"
+        "builtins._probe_test_attempts = attempt\n"
+        "if attempt == 1:\n    raise SystemError('<built-in method pyboost_reshape> returned a result with an exception set')\n"
+    )
+    try:
+        assert runtime.load(str(path), "train", str(tmp_path)).attempt == 2
+    finally:
+        import builtins  # pylint: disable=import-outside-toplevel
+
+        del builtins._probe_test_attempts

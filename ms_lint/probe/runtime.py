@@ -291,8 +291,11 @@ class Runtime:
 
     def _import_user_module(self, path: str, module: str) -> None:
         """Import it; when it imports a package of its own project (``from src.x import y``) that the
-        import root does not hold, retry once from the folder above that holds it, as its scripts run."""
-        for retry in (True, False):
+        import root does not hold, retry once from the folder above that holds it, as its scripts run.
+        A module whose top level meets MindSpore's first-call SystemError (see :func:`retried`) is
+        imported once more."""
+        retries = {"project": True, "first call": True}
+        while True:
             try:
                 with self._no_data_while_importing(), self._required_arguments_stood_in():
                     self.module = self._import(path, module)
@@ -303,8 +306,10 @@ class Runtime:
             except BaseException as error:  # pylint: disable=broad-except
                 if isinstance(error, KeyboardInterrupt):
                     raise
+                if isinstance(error, SystemError) and retries.pop("first call", False):
+                    continue
                 home = _project_holding(_missing_top(error), path)
-                if retry and home is not None and home not in sys.path:
+                if retries.pop("project", False) and home is not None and home not in sys.path:
                     sys.path.insert(1, home)
                     self.roots.append(home)
                     continue
