@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Protocol, Sequence
 
-from ms_lint import language, options
+from ms_lint import options
 from ms_lint.language import Text
 from ms_lint.checkers.base import STRICT_ENV
 from ms_lint.probe import cache as cache_module
