@@ -456,6 +456,8 @@ def test_a_container_left_empty_by_guessed_arguments_refutes_nothing(tmp_path):
         UNCONFIRMABLE,
         "self.heads of Heads([]) (as built at train.py:3) holds no Parameters: it cannot show the effect",
     )
+    (message,) = run_pylint([path], *PROBE, "--mindspore-language=zh")
+    assert "Heads([])（按 train.py:3 处的方式构建）" in message.msg, message.msg  # where the arguments came from, too
 
 
 def test_an_optimizer_is_built_over_small_parameters_the_probe_makes(tmp_path):

@@ -29,6 +29,7 @@ import tempfile
 import traceback
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from ms_lint import language
 from ms_lint.language import Text
 from ms_lint.probe.guesses import BUILD_MARK, NAME_MARK, PARAMETERS_MARK, shown_value
 from ms_lint.probe.verdict import Unconfirmable, evidence_fields, missing_package, one_line
@@ -191,14 +192,14 @@ class Runtime:
 
         def set_context(*args, **kwargs):
             target = kwargs.get("device_target")
-            if target is not None and target != "CPU" and not runtime._device_available(target):
+            if target is not None and target != "CPU" and not runtime.device_available(target):
                 runtime.requested_devices.add(str(target))
                 kwargs.pop("device_target")
                 kwargs.pop("device_id", None)
             return original_set_context(*args, **kwargs)
 
         def set_device(device_target, *args, **kwargs):
-            if device_target != "CPU" and not runtime._device_available(device_target):
+            if device_target != "CPU" and not runtime.device_available(device_target):
                 runtime.requested_devices.add(str(device_target))
                 return None
             return original_set_device(device_target, *args, **kwargs)  # pylint: disable=not-callable
@@ -221,7 +222,8 @@ class Runtime:
             namespace.get_rank = lambda *args, **kwargs: 0
             namespace.get_group_size = lambda *args, **kwargs: 1
 
-    def _device_available(self, target: str) -> bool:
+    def device_available(self, target: str) -> bool:
+        """Whether this MindSpore can run on ``target`` ('Ascend', 'GPU'): a request for one it cannot is skipped."""
         try:
             from mindspore import hal  # pylint: disable=import-outside-toplevel
 
@@ -361,7 +363,7 @@ class Runtime:
         import argparse  # pylint: disable=import-outside-toplevel
 
         original = argparse.ArgumentParser.parse_known_args
-        runtime = self
+        stand_ins_for = self._stand_ins
 
         def parse_known_args(parser, args=None, namespace=None):
             if args is not None:
@@ -369,7 +371,7 @@ class Runtime:
             try:
                 return original(parser, args, namespace)
             except SystemExit:
-                stand_ins = runtime._stand_ins(parser)
+                stand_ins = stand_ins_for(parser)
                 if stand_ins is None:
                     raise
                 return original(parser, stand_ins, namespace)
@@ -588,6 +590,10 @@ class Runtime:
         if not guessed:
             return ""
         return Text.pair(f" ({guessed})", f"（{(spec or {}).get('guessed_zh') or guessed}）")
+
+    def described(self, qualname: str, spec: Optional[Dict[str, Any]]) -> str:
+        """How a Cell was built and where its arguments came from: ``Stack(width=4) (as built at train.py:57)``."""
+        return language.join("", (self.shown(qualname, spec), self.origin(spec)))
 
     def tensor(self, spec: Dict[str, Any], none_size: Optional[int] = None) -> Any:
         """A Tensor for an input spec: a placeholder (``None`` dims kept) or, with ``none_size``, zeros."""

@@ -232,7 +232,7 @@ def _value(runtime, payload: Dict[str, Any], stand_in: Dict[str, Any], declared:
     if payload.get("computed"):
         return replacement, COMPUTED % (replacement,)
     if parameter in stand_in and value not in (None, replacement):
-        if not runtime._device_available(value):  # pylint: disable=protected-access  # what the runtime skips
+        if not runtime.device_available(value):  # what the runtime skips
             return replacement, UNAVAILABLE % (value, replacement)
     return value, ""
 

@@ -85,8 +85,8 @@ class UnregisteredParameters(Experiment):
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         qualname, attr = payload["cell"], payload["attr"]
         spec = payload.get("spec")
-        net = runtime.build(qualname, spec)
-        built = runtime.shown(qualname, spec) + runtime.origin(spec)
+        net, ran = runtime.lines_run(runtime.build, qualname, spec)
+        built = runtime.described(qualname, spec)
         if attr not in vars(net) and not hasattr(net, attr):
             raise Unconfirmable(NOT_SET % (built, attr))
         container = getattr(net, attr)
@@ -98,7 +98,9 @@ class UnregisteredParameters(Experiment):
                 raise Unconfirmable(NO_PARAMETERS_UNKNOWN % (attr, built))
             return not_reproduced(NO_PARAMETERS % (attr, built))
         if not missing:
-            _ran_the_line(runtime, payload, built)
+            first, last = payload["span"]  # arguments taking another branch set the attribute elsewhere
+            if not any(first <= line <= last for line in ran):
+                raise Unconfirmable(LINE_NOT_RUN % (built, first))
             return not_reproduced(ALL_REGISTERED % (len(reachable), attr, built))
         evidence = MISSED % (built, len(own), len(missing), attr, _names(missing))
         runtime.if_crashed("confirmed", evidence, repeatable=True)  # the compile below only adds to it
@@ -125,15 +127,6 @@ class UnregisteredParameters(Experiment):
             return ""
         duplicate = DUPLICATE_NAME.search(str(error))
         return f"{type(error).__name__}: ... {duplicate.group(0)}" if duplicate else ""
-
-
-def _ran_the_line(runtime, payload: Dict[str, Any], built: str) -> None:
-    """Raise Unconfirmable unless building the Cell runs the flagged statement: arguments that take another
-    branch may set the attribute elsewhere, which shows nothing about the flagged line."""
-    first, last = payload["span"]
-    _, ran = runtime.lines_run(runtime.build, payload["cell"], payload.get("spec"))
-    if not any(first <= line <= last for line in ran):
-        raise Unconfirmable(LINE_NOT_RUN % (built, first))
 
 
 def _reachable_parameters(runtime, container: Any, depth: int = 0) -> List[Any]:
@@ -201,8 +194,7 @@ class CallWithoutConstruct(Experiment):
         none_size = payload.get("none_size") or 1
         inputs = [runtime.tensor(item, none_size=none_size) for item in specs]
         shown_inputs = ", ".join(InputSpec(**item).describe(none_size) for item in specs)
-        call = f"{runtime.shown(qualname, payload.get('spec'))}({shown_inputs})"
-        call += runtime.origin(payload.get("spec"))
+        call = language.join("", (f"{runtime.shown(qualname, spec)}({shown_inputs})", runtime.origin(spec)))
         try:
             net(*inputs)
         except AttributeError as error:

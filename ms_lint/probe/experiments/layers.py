@@ -117,7 +117,7 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
     qualname, attr, spec, line = payload["cell"], payload["attr"], payload.get("spec"), payload["line"]
     built = runtime.shown(qualname, spec)
     if (spec or {}).get("invented"):  # the layer's arguments may be those values: a rate, a momentum, a padding
-        raise Unconfirmable(INVENTED_VALUES % (call, language.join("", (built, runtime.origin(spec)))))
+        raise Unconfirmable(INVENTED_VALUES % (call, runtime.described(qualname, spec)))
     try:
         net, ran = runtime.lines_run(runtime.build, qualname, spec)
     except Unconfirmable as error:  # the flagged layer's own error, or the Cell failed elsewhere: nothing shown
@@ -126,7 +126,7 @@ def _build(runtime, payload: Dict[str, Any]) -> _Built:
         raise
     layer = getattr(net, attr, None)
     if line not in ran or not isinstance(layer, runtime.ms.nn.Cell):
-        raise Unconfirmable(LINE_NOT_BUILT % (language.join("", (built, runtime.origin(spec))), line, attr))
+        raise Unconfirmable(LINE_NOT_BUILT % (runtime.described(qualname, spec), line, attr))
     return _Built(f"{built}.{attr}", layer=layer)
 
 
@@ -287,7 +287,7 @@ class LayerInConstruct(Experiment):
 
         qualname, spec = payload["cell"], payload.get("spec") or {}
         net = runtime.build(qualname, spec or None)
-        shown = language.join("", (runtime.shown(qualname, spec), runtime.origin(spec)))
+        shown = runtime.described(qualname, spec)
         net.set_train(True)
         if payload["dropout"]:
             return self._dropout(runtime, shown, payload["call"])
