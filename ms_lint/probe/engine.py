@@ -186,12 +186,10 @@ class Engine:
         else:
             verdict = unconfirmable(NOTHING_RETURNED, repeatable=False)
         notes = []
-        devices = sorted({device for result in results for device in result.devices})
-        if devices:
-            notes.append(RUN_ON_CPU % (", ".join(devices),))
-        stood_in = sorted({argument for result in results for argument in result.stood_in})
-        if stood_in:
-            notes.append(STOOD_IN % (", ".join(stood_in),))
+        for requested, note in (("devices", RUN_ON_CPU), ("stood_in", STOOD_IN)):  # what the runs had to work around
+            found = sorted({item for result in results for item in getattr(result, requested)})
+            if found:
+                notes.append(note % (", ".join(found),))
         if notes:
             verdict = Verdict(verdict.status, with_notes(verdict.evidence, notes), verdict.repeatable)
         return verdict

@@ -143,6 +143,7 @@ class PipelineCall(Experiment):
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         handed = _handed_over(context.finding.node)
+        operator_line = None  # known when the finding marks the operator itself
         if handed is not None:  # the finding marks what a map/batch/GeneratorDataset call is given
             if isinstance(handed, str):
                 return unconfirmable(handed)
@@ -157,9 +158,7 @@ class PipelineCall(Experiment):
             operator_line = context.finding.line
         spec = context.config.callable(module, path, name)
         payload = {"target": target, "member": member, "spec": config.spec_json(spec), "mode": context.mode}
-        if handed is None:
-            payload["operator_line"] = operator_line
-        return self.task(context, payload)
+        return self.task(context, dict(payload, operator_line=operator_line))
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         spec = payload.get("spec") or {}
