@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ms_lint.semantics.facts import ModuleFacts, ProgramFacts, Project
+from ms_lint.checkers.base import MODULE_FACTS_TAG
+from ms_lint.semantics.facts import ModuleFacts, ProgramFacts
+from ms_lint.semantics.project import Project
 
 PLUGINS = Path(__file__).parent / "plugins"
 
@@ -119,4 +121,4 @@ def test_a_disabled_project_checker_still_answers_for_its_map_data():
     from plugins.program_mode_echo import ProgramModeEcho  # pylint: disable=import-outside-toplevel
 
     checker = ProgramModeEcho(PyLinter())
-    assert checker.get_map_data() == ("ProgramModeEcho", (), ())
+    assert checker.get_map_data() == (MODULE_FACTS_TAG, "ProgramModeEcho", (), ())

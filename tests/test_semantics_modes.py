@@ -1,12 +1,13 @@
 """The execution mode a program sets: literals, constants, argparse and config defaults."""
 
 import argparse
+import functools
 
 import astroid
 import pytest
 
 from ms_lint import options
-from ms_lint.semantics import facts, modes
+from ms_lint.semantics import facts, modes, project
 
 SETTINGS = argparse.Namespace(mindspore_version="2.10.0", mindspore_device_target="auto", mindspore_mode="auto")
 
@@ -14,7 +15,7 @@ SETTINGS = argparse.Namespace(mindspore_version="2.10.0", mindspore_device_targe
 def program_mode(*sources):
     """The mode of a program made of these modules (the first imports the others)."""
     module_facts = [facts.module_facts(astroid.parse(source, module_name=f"m{i}")) for i, source in enumerate(sources)]
-    return options.target(SETTINGS, facts.union(item.facts for item in module_facts)).mode
+    return options.target(SETTINGS, functools.reduce(project.merge, (item.facts for item in module_facts))).mode
 
 
 @pytest.mark.parametrize(
@@ -37,6 +38,7 @@ def test_mode_from_a_value(source, expected):
 
 ARGPARSE = """
 import argparse
+import functools
 import mindspore as ms
 parser = argparse.ArgumentParser()
 parser.add_argument("--mode", type=int, default={default})

@@ -7,7 +7,8 @@ import astroid
 import pytest
 
 from ms_lint.semantics import facts, precision
-from ms_lint.semantics.facts import ModuleFacts, ProgramFacts, Project
+from ms_lint.semantics.facts import ModuleFacts, ProgramFacts
+from ms_lint.semantics.project import Project
 
 from lint import write_project
 

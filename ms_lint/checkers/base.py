@@ -8,7 +8,7 @@ whole plugin off and its options live in one section.
 entry script). It records candidate findings with the facts of each module and
 decides once every file is seen, through pylint's map/reduce protocol, so that
 ``pylint -j N`` gives exactly what ``-j 1`` gives. Facts flow along imports: see
-:class:`ms_lint.semantics.facts.Project`.
+:class:`ms_lint.semantics.project.Project`.
 
 Every ms_lint finding, node-based (:meth:`MindSporeChecker.add_message`) or
 deferred (:meth:`ProjectChecker._emit`), passes through one point where a
@@ -26,7 +26,7 @@ import dataclasses
 import functools
 import os
 from dataclasses import dataclass, field
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from astroid import nodes
 from pylint.checkers import BaseChecker
@@ -39,6 +39,7 @@ from ms_lint.checkers import calls
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
 from ms_lint.semantics import api_changes, cells, control, facts, memo, scope, syntax_levels, values
+from ms_lint.semantics import project as programs
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -358,6 +359,12 @@ class Candidate:
     detail: Tuple = ()  # rule-specific data the decision needs (picklable values only)
 
 
+# The facts of the run's modules, gathered by whichever project checkers visit them: every one
+# needs all of them, and they are sent from pylint's workers (-j N) once, not once per checker.
+_run_modules: Dict[str, facts.ModuleFacts] = memo.per_run_dict()
+MODULE_FACTS_TAG = "ms_lint module facts"
+
+
 class ProjectChecker(MindSporeChecker):
     """A checker whose findings wait for the facts of every linted module.
 
@@ -370,16 +377,15 @@ class ProjectChecker(MindSporeChecker):
     def __init__(self, linter=None) -> None:
         super().__init__(linter)
         # pylint asks every registered checker for its map data with -j N, enabled or not.
-        self._module_facts: List[facts.ModuleFacts] = []
         self._candidates: List[Candidate] = []
 
     def open(self) -> None:
         super().open()
-        self._module_facts = []
         self._candidates = []
 
     def visit_module(self, node: nodes.Module) -> None:
-        self._module_facts.append(facts.module_facts(node))
+        found = facts.module_facts(node)
+        _run_modules[found.key] = found
 
     def defer(self, node: nodes.NodeNG, args: Tuple, detail: Tuple = ()) -> None:
         """Record a possible finding at ``node``, unless a pragma disables it there."""
@@ -413,22 +419,25 @@ class ProjectChecker(MindSporeChecker):
     # -- pylint's protocol ---------------------------------------------------------
 
     def get_map_data(self):
-        return (type(self).__name__, tuple(self._module_facts), tuple(self._candidates))
+        # The first project checker asked after a file takes the module facts along.
+        module_facts = tuple(_run_modules.values())
+        _run_modules.clear()
+        return (MODULE_FACTS_TAG, type(self).__name__, module_facts, tuple(self._candidates))
 
     def reduce_map_data(self, linter, data: Sequence) -> None:
-        mine = [item for item in data if isinstance(item, tuple) and item and item[0] == type(self).__name__]
-        module_facts = [fact for _, found, _ in mine for fact in found]
-        candidates = [candidate for _, _, found in mine for candidate in found]
+        ours = [item for item in data if isinstance(item, tuple) and item and item[0] == MODULE_FACTS_TAG]
+        module_facts = [fact for _, _, found, _ in ours for fact in found]
+        candidates = [candidate for _, name, _, found in ours if name == type(self).__name__ for candidate in found]
         self._report(module_facts, candidates)
 
     def close(self) -> None:
         # With -j N each worker closes after every file; the main process reduces instead.
         if reduced_in_main_process(self.linter):
             return
-        self._report(self._module_facts, self._candidates)
+        self._report(list(_run_modules.values()), self._candidates)
 
     def _report(self, module_facts, candidates) -> None:
-        project = facts.project(tuple(module_facts))
+        project = programs.of(module_facts)
         decided = []
         for candidate in sorted(set(candidates), key=lambda c: (c.path, c.line, c.col, c.args)):
             program = project.facts_for(candidate.module, candidate.path)

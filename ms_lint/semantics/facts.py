@@ -3,10 +3,9 @@
 A model file rarely says how it runs: ``set_context(mode=GRAPH_MODE)``,
 ``set_device("Ascend")``, ``set_seed(1)`` or the loss-scale manager usually sit in the
 training script or a helper it imports. Each module yields its :class:`ModuleFacts`,
-including what it imports. :class:`Project` groups the linted modules into *programs* (an
-entry module and everything it imports, transitively) and gives each module the facts of the
-programs it belongs to: a mode set in ``train.py`` applies to the models ``train.py``
-imports, not to an unrelated script linted in the same run.
+including what it imports. :class:`ms_lint.semantics.project.Project` groups the linted
+modules into programs along those imports and gives each module the facts of the programs it
+belongs to.
 
 Two scripts may share a module name (``examples/a/train.py`` and ``examples/b/train.py``
 are both ``train`` to pylint): modules are told apart by their file, and an import is
@@ -18,11 +17,9 @@ send them from its workers to the main process.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import os
 from dataclasses import dataclass, fields
-from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Optional, Set, Tuple
 
 from astroid import nodes
 
@@ -52,10 +49,6 @@ class ProgramFacts:
     checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint" (unconditional)
     # Distributed set-up: "init" (communication.init) and distributed parallel modes ("data_parallel"...).
     distributed: FrozenSet[str] = frozenset()
-    # The module's functions that set up distribution ("init_env"; MODULE_LEVEL for its top level),
-    # and the names of the functions it calls: which programs run a shared set-up helper.
-    distributed_functions: FrozenSet[str] = frozenset()
-    called: FrozenSet[str] = frozenset()
     train_steps: FrozenSet[str] = frozenset()  # APIs that build a training step: "Model", "TrainOneStepCell"...
     train_step_classes: FrozenSet[str] = frozenset()  # user subclasses of TrainOneStepCell: a step once called
     float16: FrozenSet[str] = frozenset()  # how networks are cast to float16: "to_float", "amp_level"...
@@ -81,6 +74,10 @@ class ModuleFacts:
     path: Optional[str] = None  # the module's file
     # (dotted import, file) for the imports found on disk in the module's own source tree.
     import_paths: FrozenSet[Tuple[str, str]] = frozenset()
+    # The names of the functions it calls, and those of its functions that set up distribution
+    # ("init_env"; MODULE_LEVEL for its top level): which programs run a shared set-up helper.
+    called: FrozenSet[str] = frozenset()
+    distributed_functions: FrozenSet[str] = frozenset()
 
     @property
     def key(self) -> str:
@@ -91,14 +88,6 @@ def normalized(path: str) -> str:
     return os.path.normcase(os.path.normpath(os.path.abspath(path)))
 
 
-def union(all_facts: Iterable[ProgramFacts]) -> ProgramFacts:
-    merged: Dict[str, Set] = {name: set() for name in FACT_FIELDS}
-    for one in all_facts:
-        for name in FACT_FIELDS:
-            merged[name] |= getattr(one, name)
-    return ProgramFacts(**{name: frozenset(values) for name, values in merged.items()})
-
-
 def source_root(module: str, path: str) -> str:
     """The directory a module's dotted name starts from (``a/b/c.py`` named ``b.c`` -> ``a``)."""
     directory = os.path.dirname(path)
@@ -106,141 +95,6 @@ def source_root(module: str, path: str) -> str:
     for _ in range(up):
         directory = os.path.dirname(directory)
     return directory
-
-
-@functools.lru_cache(maxsize=4)
-def project(module_facts: tuple) -> "Project":
-    """The Project of these modules, built once for every whole-program rule of a run."""
-    return Project(module_facts)
-
-
-class Project:
-    """The linted modules, grouped into programs along their imports."""
-
-    def __init__(self, module_facts: Iterable[ModuleFacts]):
-        self._modules: Dict[str, ModuleFacts] = {}
-        for item in module_facts:
-            self._modules[item.key] = item
-        self._by_name: Dict[str, List[str]] = {}
-        for key in sorted(self._modules):
-            self._by_name.setdefault(self._modules[key].module, []).append(key)
-        self._imports = {key: self._linted_imports(item) for key, item in self._modules.items()}
-        self._facts: Dict[str, ProgramFacts] = {}
-
-    def _named(self, dotted: str, importer: ModuleFacts) -> Optional[str]:
-        """The linted module named ``dotted``; among namesakes, the one in the importer's tree."""
-        keys = self._by_name.get(dotted, [])
-        if len(keys) == 1:
-            return keys[0]
-        if keys and importer.path:
-            root = source_root(importer.module, importer.key)
-            same_tree = [key for key in keys if source_root(self._modules[key].module, key) == root]
-            if len(same_tree) == 1:
-                return same_tree[0]
-        return None
-
-    def _linted(self, dotted: str, importer: ModuleFacts) -> Optional[str]:
-        """The linted module an import refers to (``a.b.C`` -> module ``a.b``), if any."""
-        while dotted:
-            if dotted in self._by_name:
-                return self._named(dotted, importer)
-            dotted = dotted.rpartition(".")[0]
-        return None
-
-    def _linted_imports(self, item: ModuleFacts) -> FrozenSet[str]:
-        found = set()
-        on_disk = set()
-        for dotted, path in item.import_paths:
-            on_disk.add(dotted)
-            if normalized(path) in self._modules:
-                found.add(normalized(path))
-        found |= {self._linted(dotted, item) for dotted in item.imports if dotted not in on_disk}
-        return frozenset(key for key in found if key and key != item.key)
-
-    def _unseen(self, item: ModuleFacts) -> FrozenSet[str]:
-        return frozenset(path for _, path in item.import_paths if normalized(path) not in self._modules)
-
-    def _reach(self, root: str) -> FrozenSet[str]:
-        seen, stack = {root}, [root]
-        while stack:
-            for imported in self._imports.get(stack.pop(), ()):
-                if imported not in seen:
-                    seen.add(imported)
-                    stack.append(imported)
-        return frozenset(seen)
-
-    @functools.cached_property
-    def _programs(self) -> List[FrozenSet[str]]:
-        imported = {key for targets in self._imports.values() for key in targets}
-        programs = [self._reach(key) for key in sorted(self._modules) if key not in imported]
-        covered = set().union(*programs) if programs else set()
-        # Modules only reachable through an import cycle form programs of their own.
-        programs += [self._reach(key) for key in sorted(self._modules) if key not in covered]
-        return programs
-
-    @property
-    def programs(self) -> List[FrozenSet[str]]:
-        """Each entry module (imported by no other linted module) with all it imports, by module name."""
-        return [frozenset(self._modules[key].module for key in program) for program in self._programs]
-
-    def _key(self, module: str, path: Optional[str]) -> Optional[str]:
-        if path and normalized(path) in self._modules:
-            return normalized(path)
-        keys = self._by_name.get(module, [])
-        return keys[0] if len(keys) == 1 else None
-
-    def facts_for(self, module: str, path: Optional[str] = None) -> ProgramFacts:
-        """The facts of every program that contains ``module`` (the one at ``path``, if given)."""
-        key = self._key(module, path)
-        if key is None:
-            return ProgramFacts()
-        if key not in self._facts:
-            programs = [program for program in self._programs if key in program] or [frozenset({key})]
-            members = [self._modules[name] for name in set().union(*programs)]
-            unseen = frozenset().union(*(self._unseen(item) for item in members))
-            merged = union(item.facts for item in members)
-            self._facts[key] = dataclasses.replace(
-                merged, unseen_imports=merged.unseen_imports | unseen, **self._training(key, programs)
-            )
-        return self._facts[key]
-
-    def _training(self, module: str, programs: List[FrozenSet[str]]) -> Dict[str, FrozenSet[str]]:
-        """The training facts of a module, program by program. Only the programs that run the
-        module's distributed set-up count: its entry, or one whose other modules call the function
-        of the module that sets it up. A program whose entry is a test or evaluation script
-        (``eval.py``, ``test_trainer.py``) trains nothing, whatever training cells it imports.
-        What keeps distributed replicas in sync must hold in each training program: a seed in
-        another entry script, or a checkpoint an evaluation script loads, does not reach this one
-        (the fields are emptied when one training program has none of it)."""
-        set_up = self._modules[module].facts.distributed_functions
-        train_steps: Set[str] = set()
-        synced = True
-        for program in programs:
-            one = union(self._modules[key].facts for key in program)
-            # A training cell defined in an imported module trains only where it is built.
-            steps = one.train_steps | (one.train_step_classes & one.called)
-            if not steps:
-                continue
-            imported = {target for key in program for target in self._imports.get(key, ())}
-            entries = [key for key in program if key not in imported] or list(program)
-            if all(training.is_evaluation_name(_stem(key)) for key in entries):
-                continue
-            runs_set_up = module in entries or MODULE_LEVEL in set_up or any(
-                set_up & self._modules[key].facts.called for key in program if key != module
-            )
-            if set_up and not runs_set_up:
-                continue
-            train_steps |= steps
-            synced = synced and any(getattr(one, name) for name in REPLICA_SYNC)
-        found = {"train_steps": frozenset(train_steps)}
-        if not synced:
-            found.update({name: frozenset() for name in REPLICA_SYNC})
-        return found
-
-
-def _stem(key: str) -> str:
-    """The file name without its extension (``/a/test_x.py`` -> ``test_x``), or the last part of a module name."""
-    return os.path.splitext(os.path.basename(key))[0] if key.endswith(".py") else key.rpartition(".")[2]
 
 
 def _keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Optional[nodes.NodeNG]:
@@ -347,13 +201,13 @@ def _may_be_training_call(call: nodes.Call, base: Optional[str]) -> bool:
     return any(keyword.arg == "loss_scale_manager" for keyword in call.keywords or ())
 
 
-def _training(call: nodes.Call, found: Dict[str, Set[str]]) -> None:
+def _training(call: nodes.Call, found: Dict[str, Set[str]], distributed_functions: Set[str]) -> None:
     for field_name, classify in TRAINING_FACTS:
         value = classify(call)
         if value is not None:
             found[field_name].add(value)
             if field_name == "distributed":
-                found["distributed_functions"].add(_top_level_function(call))
+                distributed_functions.add(_top_level_function(call))
     op = training.ascend_float16_op(call.func)
     if op is not None:
         found["ascend_float16_ops"].add(op)
@@ -403,6 +257,8 @@ def is_script(module: nodes.Module) -> bool:
 def module_facts(module: nodes.Module) -> ModuleFacts:
     """The facts a module states, from its calls to MindSpore's set-up and training APIs."""
     found: Dict[str, Set[str]] = {name: set() for name in FACT_FIELDS}
+    called: Set[str] = set()
+    distributed_functions: Set[str] = set()
     set_up_names = names.call_names(module, SET_UP_FUNCTIONS)
     indexed = index.of(module)
     for node in indexed.classes:
@@ -410,7 +266,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
     for node in indexed.calls:
         base = names.basename(node.func)
         if base:
-            found["called"].add(base)
+            called.add(base)
         if base in set_up_names:
             _set_up(node, found)
         elif base == "JitConfig":
@@ -418,7 +274,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
             if level is not None:
                 found["syntax_levels"].add(level)
         elif _may_be_training_call(node, base):
-            _training(node, found)
+            _training(node, found, distributed_functions)
     if is_script(module):
         found["scripts"].add(module.name)
     found["mode_options"] = set(modes.option_defaults(module))
@@ -429,4 +285,6 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         facts=ProgramFacts(**{name: frozenset(values) for name, values in found.items()}),
         path=module.file if module.file and module.file.endswith(".py") else None,
         import_paths=_import_paths(module, imports),
+        called=frozenset(called),
+        distributed_functions=frozenset(distributed_functions),
     )
