@@ -1,6 +1,6 @@
 """The benchmark script: what it lints and what it prints (never how fast)."""
 
-from ms_lint.tools import bench
+from ms_lint.tools import bench, scaling
 
 
 def test_a_directory_stands_for_its_python_files_hidden_ones_left_out(tmp_path):
@@ -28,3 +28,19 @@ def test_full_prints_plain_pylint_and_pylint_with_ms_lint(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "plain pylint, MindSpore hidden:" in printed and "pylint + ms_lint, MindSpore hidden:" in printed
     assert "ratio to plain pylint:" in printed
+
+
+def test_scaling_prints_the_time_per_file_and_ratio_for_each_size(capsys):
+    assert scaling.main(["--sizes", "12", "24"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
+    assert [row[:2] for row in rows] == [["12", "12"], ["24", "24"]]
+    assert all(len(row) == 7 for row in rows)
+
+
+def test_scaling_from_a_code_base_takes_its_first_files(tmp_path, capsys):
+    for name in ("a.py", "b.py", "c.py"):
+        (tmp_path / name).write_text("x = 1\n")
+    assert scaling.main(["--from", str(tmp_path), "--sizes", "2", "5"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[2].split()[:2] == ["2", "2"]
+    assert printed[3] == "     5: the code base has only 3 Python files"

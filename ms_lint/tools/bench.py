@@ -48,7 +48,7 @@ MS_LINT = ["--load-plugins=ms_lint", "--enable=mindspore"]
 FULL = ["--persistent=n", "--score=n", "--reports=n"]
 
 
-def _empty_rcfile(directory: Path) -> Path:
+def empty_rcfile(directory: Path) -> Path:
     rcfile = directory / "empty.rc"
     rcfile.write_text("[MAIN]\n", encoding="utf-8")
     return rcfile
@@ -65,9 +65,9 @@ def _site_without_mindspore(directory: Path) -> Path:
     return shadow
 
 
-def _time_once(command: Sequence[str], env: Optional[dict]) -> Tuple[float, int]:
+def _time_once(command: Sequence[str], env: Optional[dict], cwd: Optional[Path] = None) -> Tuple[float, int]:
     start = time.perf_counter()
-    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    result = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     if "Traceback" in result.stderr:
         raise SystemExit(f"pylint failed:\n{result.stderr}")
@@ -92,10 +92,12 @@ def byte_compile_ms_lint() -> None:
     compileall.compile_dir(str(package), quiet=2)
 
 
-def measure(args: List[str], repeat: int, env: Optional[dict], python_flags: Sequence[str] = ()) -> Tuple[float, int]:
-    """Median wall time (s) and peak RSS (KiB) of ``repeat`` fresh pylint processes."""
+def measure(
+    args: List[str], repeat: int, env: Optional[dict], python_flags: Sequence[str] = (), cwd: Optional[Path] = None
+) -> Tuple[float, int]:
+    """Median wall time (s) and peak RSS (KiB) of ``repeat`` fresh pylint processes (run in ``cwd``)."""
     command = [sys.executable, *python_flags, "-c", RUNNER, *args]
-    runs = [_time_once(command, env) for _ in range(repeat)]
+    runs = [_time_once(command, env, cwd) for _ in range(repeat)]
     return statistics.median(run[0] for run in runs), max(run[1] for run in runs)
 
 
@@ -136,7 +138,7 @@ def main(argv=None) -> int:
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="ms_lint_bench_") as scratch:
         scratch_dir = Path(scratch)
-        rcfile = _empty_rcfile(scratch_dir)
+        rcfile = empty_rcfile(scratch_dir)
         common = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *COMMON]
         files = python_files(options.paths)
         byte_compile_ms_lint()
