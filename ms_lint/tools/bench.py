@@ -1,9 +1,11 @@
 """Measure what ms_lint adds to pylint's own time on a directory of code.
 
-    python -m ms_lint.tools.bench DIR [--repeat 3] [--jobs 1]
+    python -m ms_lint.tools.bench DIR [--repeat 5] [--jobs 1]
 
 It times, in fresh processes, pylint parsing DIR with no checks (the baseline) and
-pylint running only ms_lint's checks, and prints both, their ratio and peak memory.
+pylint running only ms_lint's checks, one after the other ``--repeat`` times, and prints both
+(medians), their ratio (the median of each pair's ratio: the machine's speed drifts between
+runs made minutes apart) and peak memory.
 When MindSpore is installed it repeats both with MindSpore hidden from the
 interpreter, to show the plugin costs the same whether MindSpore is there or not.
 
@@ -33,6 +35,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
@@ -92,6 +95,16 @@ def byte_compile_ms_lint() -> None:
     compileall.compile_dir(str(package), quiet=2)
 
 
+@dataclass(frozen=True)
+class Pair:
+    """Paired runs of a baseline and a candidate: medians of wall time (s) and peak RSS (KiB),
+    and the median of the runs' time ratios."""
+
+    baseline: Tuple[float, int]
+    candidate: Tuple[float, int]
+    ratio: float
+
+
 def measure(
     args: List[str], repeat: int, env: Optional[dict], python_flags: Sequence[str] = (), cwd: Optional[Path] = None
 ) -> Tuple[float, int]:
@@ -101,13 +114,33 @@ def measure(
     return statistics.median(run[0] for run in runs), max(run[1] for run in runs)
 
 
-def report(label: str, baseline: Tuple[float, int], plugin: Tuple[float, int]) -> float:
-    ratio = plugin[0] / baseline[0] if baseline[0] else float("nan")
+def paired(
+    baseline: List[str],
+    candidate: List[str],
+    repeat: int,
+    env: Optional[dict],
+    python_flags: Sequence[str] = (),
+    cwd: Optional[Path] = None,
+) -> Pair:
+    """``repeat`` runs of each, in turn (baseline, candidate, baseline...): the machine's speed drifts,
+    and each ratio compares runs made side by side."""
+    runs = [
+        (measure(baseline, 1, env, python_flags, cwd), measure(candidate, 1, env, python_flags, cwd))
+        for _ in range(repeat)
+    ]
+    return Pair(
+        baseline=(statistics.median(a[0] for a, _ in runs), max(a[1] for a, _ in runs)),
+        candidate=(statistics.median(b[0] for _, b in runs), max(b[1] for _, b in runs)),
+        ratio=statistics.median(b[0] / a[0] for a, b in runs if a[0]),
+    )
+
+
+def report(label: str, pair: Pair) -> float:
     print(f"{label}")
-    print(f"  pylint, parse only:        {baseline[0]:7.2f} s   {baseline[1] / 1024:7.0f} MiB")
-    print(f"  pylint + ms_lint checks:   {plugin[0]:7.2f} s   {plugin[1] / 1024:7.0f} MiB")
-    print(f"  ratio: {ratio:.3f} (ms_lint adds {100 * (ratio - 1):+.1f}%)")
-    return ratio
+    print(f"  pylint, parse only:        {pair.baseline[0]:7.2f} s   {pair.baseline[1] / 1024:7.0f} MiB")
+    print(f"  pylint + ms_lint checks:   {pair.candidate[0]:7.2f} s   {pair.candidate[1] / 1024:7.0f} MiB")
+    print(f"  ratio: {pair.ratio:.3f} (ms_lint adds {100 * (pair.ratio - 1):+.1f}%; median of paired runs)")
+    return pair.ratio
 
 
 def hidden_env(scratch_dir: Path) -> dict:
@@ -132,7 +165,7 @@ def report_full(plain: Tuple[float, int], hidden: Tuple[float, int], installed: 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+", help="directories or files to lint")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median is reported)")
+    parser.add_argument("--repeat", type=int, default=5, help="paired runs (medians are reported)")
     parser.add_argument("--jobs", type=int, default=1, help="pylint --jobs")
     parser.add_argument("--full", action="store_true", help="also time all of pylint's checks, with and without ms_lint")
     options = parser.parse_args(argv)
@@ -145,13 +178,11 @@ def main(argv=None) -> int:
         print(f"python {sys.version.split()[0]}, {len(files)} file(s), median of {options.repeat} run(s), jobs={options.jobs}")
         installed = importlib.util.find_spec("mindspore") is not None
         label = "MindSpore installed" if installed else "MindSpore not installed"
-        report(label, measure([*common, *BASELINE, *files], options.repeat, None),
-               measure([*common, *MS_LINT, *files], options.repeat, None))
+        report(label, paired([*common, *BASELINE, *files], [*common, *MS_LINT, *files], options.repeat, None))
         env = hidden_env(scratch_dir)
         if installed:
             report("MindSpore hidden (same environment, MindSpore left out of site-packages)",
-                   measure([*common, *BASELINE, *files], options.repeat, env, ["-S"]),
-                   measure([*common, *MS_LINT, *files], options.repeat, env, ["-S"]))
+                   paired([*common, *BASELINE, *files], [*common, *MS_LINT, *files], options.repeat, env, ["-S"]))
         if options.full:
             full = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *FULL]
             report_full(

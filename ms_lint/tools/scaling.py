@@ -153,12 +153,11 @@ def write_project(root: Path, size: int) -> List[Path]:
 
 
 def _row(size: int, files: Sequence[str], cwd: Path, common: Sequence[str], repeat: int) -> None:
-    parse, _ = bench.measure([*common, *bench.BASELINE, *files], repeat, None, cwd=cwd)
-    checked, _ = bench.measure([*common, *bench.MS_LINT, *files], repeat, None, cwd=cwd)
-    count = len(files)
+    pair = bench.paired([*common, *bench.BASELINE, *files], [*common, *bench.MS_LINT, *files], repeat, None, cwd=cwd)
+    (parse, _), (checked, _), count = pair.baseline, pair.candidate, len(files)
     print(
         f"{size:>6} {count:>7} {parse:>9.2f} {1000 * parse / count:>9.1f}"
-        f" {checked:>11.2f} {1000 * checked / count:>9.1f} {checked / parse:>7.3f}",
+        f" {checked:>11.2f} {1000 * checked / count:>9.1f} {pair.ratio:>7.3f}",
         flush=True,
     )
 
@@ -168,7 +167,7 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="numbers of files")
     parser.add_argument("--from", dest="source", help="take the first N files of this code base instead")
     parser.add_argument("--jobs", type=int, default=1, help="pylint --jobs")
-    parser.add_argument("--repeat", type=int, default=1, help="runs per measurement (median is reported)")
+    parser.add_argument("--repeat", type=int, default=1, help="paired runs per size (medians are reported)")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="ms_lint_scaling_") as scratch:
         scratch_dir = Path(scratch)
