@@ -51,8 +51,26 @@ def _import_module(modname: Optional[str]) -> Optional[nodes.Module]:
         return None
     try:
         return astroid.MANAGER.ast_from_module_name(modname)
-    except Exception:  # pylint: disable=broad-except
+    except Exception as error:  # pylint: disable=broad-except
+        _forget_frames(error)
         return None
+
+
+def _forget_frames(error: BaseException) -> None:
+    """Drop the tracebacks of a failed import's exception and of those it holds.
+
+    astroid keeps that exception to raise it again at the next import of the name; its traceback,
+    and that of the ``KeyError`` it was raised after, would keep alive every frame of this lookup
+    for the whole run, with the module being linted and its tokens.
+    """
+    pending, seen = [error], set()
+    while pending:
+        item = pending.pop()
+        if not isinstance(item, BaseException) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        item.__traceback__ = None
+        pending.extend((item.__context__, item.__cause__, getattr(item, "error", None)))
 
 
 def _module_of_import(import_node: nodes.NodeNG, local: str) -> Optional[nodes.Module]:
