@@ -7,9 +7,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import astroid
 import pytest
 
 from ms_lint.checkers.base import MODULE_FACTS_TAG
+from ms_lint.semantics import memo
 from ms_lint.semantics.facts import ModuleFacts, ProgramFacts
 from ms_lint.semantics.project import Project
 
@@ -120,5 +122,23 @@ def test_a_disabled_project_checker_still_answers_for_its_map_data():
 
     from plugins.program_mode_echo import ProgramModeEcho  # pylint: disable=import-outside-toplevel
 
+    memo.new_run()  # as a pylint worker starts
     checker = ProgramModeEcho(PyLinter())
     assert checker.get_map_data() == (MODULE_FACTS_TAG, "ProgramModeEcho", (), ())
+
+
+def test_module_facts_go_to_the_main_process_once_whichever_checkers_visited(tmp_path):
+    """With -j N, the first project checker asked for its map data after a file takes the file's facts."""
+    from pylint.lint import PyLinter  # pylint: disable=import-outside-toplevel
+
+    from plugins.program_mode_echo import ProgramModeEcho  # pylint: disable=import-outside-toplevel
+
+    memo.new_run()
+    path = tmp_path / "net.py"
+    path.write_text(textwrap.dedent(NET))
+    module = astroid.MANAGER.ast_from_file(str(path), "net")
+    visiting, asked_later = ProgramModeEcho(PyLinter()), ProgramModeEcho(PyLinter())
+    visiting.visit_module(module)
+    first, second = asked_later.get_map_data(), visiting.get_map_data()
+    assert [item.module for item in first[2]] == ["net"]
+    assert second[2] == ()

@@ -252,6 +252,17 @@ def _flush(linter) -> None:
                 raise
 
 
+def _entering(visit_module):
+    """Whichever checker pylint visits a module with first tells the memos a new module starts."""
+
+    @functools.wraps(visit_module)
+    def entering(self, node, *args, **kwargs):
+        memo.enter_module(node)
+        return visit_module(self, node, *args, **kwargs)
+
+    return entering
+
+
 def _flushing(close):
     @functools.wraps(close)
     def flushing(self, *args, **kwargs):
@@ -283,7 +294,7 @@ class MindSporeChecker(BaseChecker):
         super().__init_subclass__(**kwargs)
         for attr, value in list(vars(cls).items()):
             if callable(value) and (attr.startswith(GUARDED_PREFIXES) or attr in GUARDED_METHODS):
-                wrapped = _guarded(value)
+                wrapped = _guarded(_entering(value) if attr == "visit_module" else value)
                 setattr(cls, attr, _flushing(wrapped) if attr == "close" else wrapped)
         if "check_call" in vars(cls):
             cls.visit_call = calls.not_walked
@@ -298,6 +309,9 @@ class MindSporeChecker(BaseChecker):
         memo.new_run()
         self._options_target = None
         calls.elect(self, strict=bool(os.environ.get(STRICT_ENV)))
+
+    def visit_module(self, node: nodes.Module) -> None:
+        memo.enter_module(node)
 
     def close(self) -> None:
         _flush(self.linter)

@@ -36,7 +36,7 @@ class ModuleIndex:
     declarations: tuple  # Global and Nonlocal statements
 
 
-@memo.per_node
+@memo.per_run_node  # lookups follow names into other modules: each module is walked once per run
 def of(module: nodes.Module) -> ModuleIndex:
     """The calls, functions, classes, imports and global/nonlocal statements of a module, in source order."""
     found: tuple = ([], [], [], [], [])

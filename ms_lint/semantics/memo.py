@@ -1,10 +1,13 @@
-"""Answers about AST nodes, remembered for one pylint run.
+"""Answers about AST nodes, remembered while pylint checks a module.
 
 Each memo is a dict keyed by the node itself and read through its C ``__getitem__``:
 ``functools.lru_cache`` would wrap every argument in a tuple, and on a large code base the
-garbage collector then tracks tens of thousands more objects. Every memo is emptied when a
-run starts, so a process that runs pylint again and again (an editor's pylint server) keeps
-no trees of earlier runs alive.
+garbage collector then tracks tens of thousands more objects. Answers about nodes are
+forgotten when pylint moves on to the next module: nearly every question is about the module
+being checked, and answers kept for the whole run made each of Python's full garbage
+collections walk them all again (as pylint's ``-j N`` workers, which start each file afresh,
+never did). Every memo, per-run dicts included, is emptied when a run starts, so a process that
+runs pylint again and again (an editor's pylint server) keeps no trees of earlier runs alive.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Callable, List, TypeVar
 
 Answer = TypeVar("Answer")
 _MEMOS: List[dict] = []
+_PER_NODE: List[dict] = []
+_current_module: List[object] = [None]
 
 
 class _Answers(dict):
@@ -34,8 +39,26 @@ def per_run_dict() -> dict:
     return answers
 
 
+def per_module_dict() -> dict:
+    """A dict of answers about nodes (keyed by nodes, or tuples of them): emptied when pylint
+    starts checking another module."""
+    answers: dict = {}
+    _MEMOS.append(answers)
+    _PER_NODE.append(answers)
+    return answers
+
+
 def per_node(function: Callable[..., Answer]) -> Callable[..., Answer]:
     """Remember ``function(node)`` for each node until the next run starts."""
+    answers = _Answers(function)
+    _MEMOS.append(answers)
+    _PER_NODE.append(answers)
+    return answers.__getitem__
+
+
+def per_run_node(function: Callable[..., Answer]) -> Callable[..., Answer]:
+    """Remember ``function(node)`` for each node until the next run starts, across modules: for
+    answers about a whole module that other modules' questions ask again."""
     answers = _Answers(function)
     _MEMOS.append(answers)
     return answers.__getitem__
@@ -44,4 +67,14 @@ def per_node(function: Callable[..., Answer]) -> Callable[..., Answer]:
 def new_run() -> None:
     """Forget every answer: the trees of the previous run are gone."""
     for answers in _MEMOS:
+        answers.clear()
+    _current_module[0] = None
+
+
+def enter_module(module) -> None:
+    """Forget the answers about nodes when pylint starts checking another module."""
+    if module is _current_module[0]:
+        return
+    _current_module[0] = module
+    for answers in _PER_NODE:
         answers.clear()

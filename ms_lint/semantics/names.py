@@ -132,7 +132,7 @@ def entity(node: nodes.NodeNG) -> Optional[catalog.Entity]:
 
 
 Lookup = Tuple[Optional[nodes.NodeNG], tuple]
-_outer_lookups: Dict[Tuple[nodes.FunctionDef, str], Optional[Lookup]] = memo.per_run_dict()
+_outer_lookups: Dict[Tuple[nodes.FunctionDef, str], Optional[Lookup]] = memo.per_module_dict()
 
 
 @memo.per_node
