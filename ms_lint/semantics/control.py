@@ -233,12 +233,27 @@ def _steady_reads(function: nodes.FunctionDef) -> dict:
 
 @memo.per_node
 def _bindings(function: nodes.FunctionDef):
-    """The names a function declares global or nonlocal, and its own bindings of each name."""
+    """The names a function declares global or nonlocal, its own bindings of each name, and for
+    each statement of its body (by position) the names bound in that statement alone."""
     declared = {name for node in _own_nodes(function, (nodes.Global, nodes.Nonlocal)) for name in node.names}
     bindings: dict = {}
     for node in _own_nodes(function, nodes.AssignName):
         bindings.setdefault(node.name, []).append(node)
-    return declared, bindings
+    statements = {id(item): position for position, item in enumerate(function.body)}
+    bound_only_in: dict = {}
+    for name, found in bindings.items():
+        # Parameters are bound at -1, outside the body.
+        where = {statements.get(id(_top_statement(node, function)), -1) for node in found}
+        if len(where) == 1 and name not in declared:
+            bound_only_in.setdefault(where.pop(), []).append(name)
+    return bindings, bound_only_in
+
+
+def _top_statement(node: nodes.NodeNG, function: nodes.FunctionDef) -> nodes.NodeNG:
+    """The child of ``function`` that holds ``node``."""
+    while node.parent is not function:
+        node = node.parent
+    return node
 
 
 def names_bound_only_in_block(function: nodes.FunctionDef, statement: nodes.NodeNG, evaluator: Evaluator):
@@ -251,17 +266,22 @@ def names_bound_only_in_block(function: nodes.FunctionDef, statement: nodes.Node
     blocks = _blocks(statement, evaluator)
     if not blocks:
         return []
-    declared, bindings = _bindings(function)
+    bindings, bound_only_in = _bindings(function)
     position = function.body.index(statement)
+    steady_reads = _steady_reads(function)
+    candidates = [
+        name for name in bound_only_in.get(position, ()) if any(after > position for after, _ in steady_reads.get(name, ()))
+    ]
+    if not candidates:
+        return []
+    parameters = {name for name in (function.args.vararg, function.args.kwarg) if name}
     bound = [_bound_in(block) for block in blocks]
     found = []
-    parameters = {node.name for node in function.args.nodes_of_class(nodes.AssignName)}
-    parameters |= {name for name in (function.args.vararg, function.args.kwarg) if name}
-    for name in sorted({node.name for node in _own_nodes(statement, nodes.AssignName)} - declared - parameters):
+    for name in sorted(set(candidates) - parameters):
         binding_blocks = [block for block, names in zip(blocks, bound) if name in names]
         if len(binding_blocks) != 1 or not all(_is_inside(node, binding_blocks[0]) for node in bindings[name]):
             continue
-        reads = [read for after, read in _steady_reads(function).get(name, ()) if after > position]
+        reads = [read for after, read in steady_reads.get(name, ()) if after > position]
         if reads:
             first = min(bindings[name], key=lambda node: (node.lineno, node.col_offset))
             found.append((name, first, min(reads, key=lambda read: (read.lineno, read.col_offset))))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, fields
-from typing import Dict, FrozenSet, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from astroid import nodes
 
@@ -143,24 +143,46 @@ def _import_paths(module: nodes.Module, imports: FrozenSet[str]) -> FrozenSet[Tu
     return frozenset(found)
 
 
-_module_files: Dict[Tuple[str, Tuple[str, ...]], Optional[str]] = memo.per_run_dict()
+_module_files: Dict[Tuple[str, str], Optional[str]] = memo.per_run_dict()
+_listings: Dict[str, FrozenSet[str]] = memo.per_run_dict()
 
 
 def _module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
-    # Modules of a package import the same names: look each up on disk once per run.
-    key = (dotted, roots)
-    if key not in _module_files:
-        _module_files[key] = _find_module_file(dotted, roots)
-    return _module_files[key]
-
-
-def _find_module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
-    relative = dotted.replace(".", os.sep)
+    """The file of ``dotted`` under the first of ``roots`` that has it."""
     for root in roots:
-        for candidate in (os.path.join(root, relative + ".py"), os.path.join(root, relative, "__init__.py")):
-            if os.path.isfile(candidate):
-                return candidate
+        # The modules of a package share their roots and import the same names: look each up once per run.
+        key = (dotted, root)
+        if key not in _module_files:
+            _module_files[key] = _find_module_file(dotted.split("."), root)
+        if _module_files[key] is not None:
+            return _module_files[key]
     return None
+
+
+def _find_module_file(parts: List[str], root: str) -> Optional[str]:
+    """``root/a/b.py`` or ``root/a/b/__init__.py`` for ``a.b``, read from directory listings (one per
+    directory and run, not a file-system call per import and root)."""
+    directory = root
+    for part in parts[:-1]:
+        if part not in _entries(directory):
+            return None
+        directory = os.path.join(directory, part)
+    entries = _entries(directory)
+    if parts[-1] + ".py" in entries and os.path.isfile(os.path.join(directory, parts[-1] + ".py")):
+        return os.path.join(directory, parts[-1] + ".py")
+    package = os.path.join(directory, parts[-1])
+    if parts[-1] in entries and "__init__.py" in _entries(package) and os.path.isfile(os.path.join(package, "__init__.py")):
+        return os.path.join(package, "__init__.py")
+    return None
+
+
+def _entries(directory: str) -> FrozenSet[str]:
+    if directory not in _listings:
+        try:
+            _listings[directory] = frozenset(os.listdir(directory))
+        except OSError:
+            _listings[directory] = frozenset()
+    return _listings[directory]
 
 
 def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:

@@ -207,8 +207,11 @@ def enclosing_function(node: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
 def graph_kind(node: nodes.NodeNG) -> Optional[str]:
     """How the function containing ``node`` is compiled: ALWAYS, IN_GRAPH_MODE, or None (Python)."""
     function = enclosing_function(node)
-    if function is None:
-        return None
+    return None if function is None else _function_kind(function)
+
+
+@memo.per_node
+def _function_kind(function: nodes.FunctionDef) -> Optional[str]:
     return graph_functions(function.root()).get(function)
 
 
