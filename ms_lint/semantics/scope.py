@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, Optional
+from typing import Dict, Iterator, List, Optional
 
 from astroid import nodes
 
@@ -145,15 +145,28 @@ def _differentiated(func: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     return _local_function(call.args[0])
 
 
-def _reached(function: nodes.FunctionDef):
+def _contents(module: nodes.Module) -> Dict[nodes.FunctionDef, List[nodes.NodeNG]]:
+    """The calls and functions under each function of a module, those of nested functions included
+    (read from the module's index: one pass, not a walk of each function)."""
+    indexed = index.of(module)
+    found: Dict[nodes.FunctionDef, List[nodes.NodeNG]] = {}
+    for node in (*indexed.calls, *indexed.functions):
+        parent = node.parent
+        while parent is not None:
+            if isinstance(parent, nodes.FunctionDef):
+                found.setdefault(parent, []).append(node)
+            parent = parent.parent
+    return found
+
+
+def _reached(function: nodes.FunctionDef, contents: Dict[nodes.FunctionDef, List[nodes.NodeNG]]):
     """Functions nested in ``function``, and user functions and methods of the same module it calls."""
     classdef = function.parent if isinstance(function.parent, nodes.ClassDef) else None
     self_name = function.args.args[0].name if classdef is not None and function.args.args else None
     root = function.root()
-    for node in index.nodes_of(function, (nodes.Call, nodes.FunctionDef)):
+    for node in contents.get(function, ()):
         if isinstance(node, nodes.FunctionDef):
-            if node is not function:
-                yield node
+            yield node
             continue
         func = node.func
         if self_name and isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name):
@@ -182,9 +195,10 @@ def graph_functions(module: nodes.Module) -> Dict[nodes.FunctionDef, str]:
         if decorated_kind(function) != PYTHON and compiled.get(function) != ALWAYS:
             compiled[function] = ALWAYS
             pending.append(function)
+    contents = _contents(module) if pending else {}
     while pending:
         function = pending.pop()
-        for callee in _reached(function):
+        for callee in _reached(function, contents):
             if decorated_kind(callee) == PYTHON or callee.name == "__init__":
                 continue
             current = compiled.get(callee)
