@@ -60,11 +60,18 @@ class _Dispatch:
         self._rules = tuple(rules)
         callees = [rule.callees() for rule in self._rules]
         self._every = tuple(rule for rule, names_ in zip(self._rules, callees) if names_ is None)
-        self._by_name: Dict[str, Tuple] = {}
-        for name in {name for names_ in callees if names_ is not None for name in names_}:
-            self._by_name[name] = tuple(
-                rule for rule, names_ in zip(self._rules, callees) if names_ is None or name in names_
-            )
+        # Each name's rules in the rules' order: those of the name, and those for every call.
+        named: Dict[str, list] = {}
+        every_so_far: list = []
+        for rule, names_ in zip(self._rules, callees):
+            if names_ is None:
+                every_so_far.append(rule)
+                for listed in named.values():
+                    listed.append(rule)
+                continue
+            for name in names_:
+                named.setdefault(name, list(every_so_far)).append(rule)
+        self._by_name: Dict[str, Tuple] = {name: tuple(listed) for name, listed in named.items()}
 
     def handlers(self, keys: Tuple[str, ...]) -> Tuple:
         if len(keys) == 1:
