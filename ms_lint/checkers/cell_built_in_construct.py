@@ -50,6 +50,9 @@ class CellBuiltInConstructChecker(MindSporeChecker):
 
     doc_appendix = staticmethod(lambda: table.semantics_table(table.BUILT_IN_CONSTRUCT))
 
+    def callees(self) -> frozenset:
+        return catalog.basenames_of(catalog.of_kind("cell"))
+
     def check_call(self, node: nodes.Call) -> None:
         function = node.frame()
         if not (isinstance(function, nodes.FunctionDef) and function.name == "construct"):
