@@ -6,7 +6,6 @@ child processes, and imports neither pylint nor MindSpore.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -138,6 +137,8 @@ class Task:
     paths: Tuple[str, ...] = ()  # more import paths, after root (pylint's working directory)
 
     def key(self) -> str:
+        import hashlib  # pylint: disable=import-outside-toplevel  # OpenSSL loads only for the probe, not for every lint
+
         text = json.dumps(
             [self.experiment, self.path, self.module, self.root, self.payload, self.processes, self.paths],
             sort_keys=True,
