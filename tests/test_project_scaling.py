@@ -9,12 +9,28 @@ from ms_lint.semantics.project import Project
 from ms_lint.tools import scaling
 
 
+def module_name(root: Path, path: Path) -> str:
+    """The name pylint gives a file: dotted from the top package, or its stem outside packages."""
+    parts = [path.stem] if path.name != "__init__.py" else []
+    folder = path.parent
+    while folder != root and (folder / "__init__.py").exists():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    if folder == root and (root / "__init__.py").exists():
+        parts.insert(0, root.name)
+    return ".".join(parts)
+
+
+def linted(root: Path, size: int) -> list:
+    return [
+        facts.module_facts(astroid.MANAGER.ast_from_file(str(path), module_name(root, path)))
+        for path in scaling.write_project(root, size)
+    ]
+
+
 def project_work(root: Path, size: int) -> int:
     """Merges of facts and components walked to give every module of a generated project its facts."""
-    module_facts = []
-    for path in scaling.write_project(root, size):
-        name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
-        module_facts.append(facts.module_facts(astroid.MANAGER.ast_from_file(str(path), name)))
+    module_facts = linted(root, size)
     project = Project(module_facts)
     for item in module_facts:
         project.facts_for(item.module, item.path)
@@ -22,13 +38,14 @@ def project_work(root: Path, size: int) -> int:
 
 
 def test_the_generated_project_has_many_programs_over_one_package(tmp_path):
-    scaling.write_project(tmp_path, 60)
-    module_facts = [
-        facts.module_facts(astroid.MANAGER.ast_from_file(str(path), path.stem))
-        for path in sorted(tmp_path.glob("*.py"))
-    ]
-    assert len(module_facts) == 20
-    assert all(item.facts.scripts for item in module_facts)
+    module_facts = linted(tmp_path, 60)
+    assert len(module_facts) == 60
+    scripts = [item for item in module_facts if item.facts.scripts]
+    assert len(scripts) == 20
+    assert sorted(item.module for item in module_facts).count("utils") == 5  # namesakes in model folders
+    # Each entry script's program holds a deep part of the package (the package's __init__ is a program alone).
+    programs = Project(module_facts).programs
+    assert sorted(len(program) > 5 for program in programs) == [False] + [True] * 20
 
 
 def test_four_times_the_code_costs_four_times_the_merges(tmp_path):

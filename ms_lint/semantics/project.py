@@ -83,8 +83,11 @@ class Project:
         self.visits = 0
         self._modules: Dict[str, ModuleFacts] = {item.key: item for item in module_facts}
         self._by_name: Dict[str, List[str]] = {}
+        self._by_tree: Dict[Tuple[str, str], List[str]] = {}  # namesakes told apart by their source root
         for key in sorted(self._modules):
-            self._by_name.setdefault(self._modules[key].module, []).append(key)
+            name = self._modules[key].module
+            self._by_name.setdefault(name, []).append(key)
+            self._by_tree.setdefault((name, source_root(name, key)), []).append(key)
         imports = {key: self._linted_imports(item) for key, item in self._modules.items()}
         self._component, self._members = _components(sorted(self._modules), imports)
         count = len(self._members)
@@ -112,8 +115,7 @@ class Project:
         if len(keys) == 1:
             return keys[0]
         if keys and importer.path:
-            root = source_root(importer.module, importer.key)
-            same_tree = [key for key in keys if source_root(self._modules[key].module, key) == root]
+            same_tree = self._by_tree.get((dotted, source_root(importer.module, importer.key)), [])
             if len(same_tree) == 1:
                 return same_tree[0]
         return None

@@ -12,8 +12,9 @@ By default the N files are a generated project in the shape of a model zoo or an
 one package of network modules whose imports form deep chains, and many entry scripts (train,
 eval, test) at the top, each importing the top of the package (so each program holds the whole
 package), setting graph mode and building a training step, a third of them through a shared
-distributed set-up helper. ``--from DIR`` takes instead the first N Python files of a real code
-base (in sorted order), linted from DIR.
+distributed set-up helper; and model folders, each with its own ``train.py`` and ``utils.py``
+(modules of the same name that only their files tell apart). ``--from DIR`` takes instead the
+first N Python files of a real code base (in sorted order), linted from DIR.
 """
 
 from __future__ import annotations
@@ -132,17 +133,48 @@ def _script(index: int, layers: int) -> str:
     )
 
 
+MODEL_SCRIPT = """
+    \"\"\"Entry script of model folder {index}, with its own utils.py beside it.\"\"\"
+    import mindspore as ms
+
+    from utils import build
+
+
+    def main():
+        ms.set_context(mode=ms.GRAPH_MODE)
+        return build()
+
+
+    if __name__ == "__main__":
+        main()
+    """
+
+MODEL_UTILS = """
+    \"\"\"The helpers of model folder {index}: a module name every folder has.\"\"\"
+    from zoo.layers_{top} import Block{top}
+
+
+    def build():
+        return Block{top}()
+    """
+
 SCRIPT_NAMES = ("train_{}.py", "eval_{}.py", "test_{}.py", "finetune_{}.py")
+MODEL_SHARE = 4  # one entry script in MODEL_SHARE lives in a folder of its own, as in a model zoo
 
 
 def write_project(root: Path, size: int) -> List[Path]:
     """Write a generated project of ``size`` Python files under ``root``; return their paths."""
     scripts = max(1, size // SCRIPT_SHARE)
-    layers = max(1, size - scripts - len(HELPERS))
+    folders = scripts // MODEL_SHARE
+    layers = max(1, size - scripts - folders - len(HELPERS))
     files = dict(HELPERS)
     files.update({f"zoo/layers_{index}.py": _layer(index) for index in range(layers)})
-    for index in range(scripts):
+    for index in range(scripts - folders):
         files[SCRIPT_NAMES[index % len(SCRIPT_NAMES)].format(index)] = _script(index, layers)
+    for index in range(folders):
+        top = layers - 1 - index % min(layers, 5)
+        files[f"models/m{index}/train.py"] = textwrap.dedent(MODEL_SCRIPT).format(index=index)
+        files[f"models/m{index}/utils.py"] = textwrap.dedent(MODEL_UTILS).format(index=index, top=top)
     written = []
     for relative, source in files.items():
         path = root / relative
