@@ -126,7 +126,8 @@ def test_a_lambda_argument_is_not_a_builtin():
 
 
 def test_lookup_gives_what_astroid_gives_for_every_name():
-    # Names read from outside a function share one lookup; these are the cases where that could differ.
+    # Names read from outside a function (or a class's methods) share one lookup; these are the cases
+    # where that could differ.
     module = astroid.parse(
         '''
         import mindspore.ops as ops
@@ -165,6 +166,37 @@ def test_lookup_gives_what_astroid_gives_for_every_name():
 
         def defaults(x=ops.zeros(1)) -> ops.Tensor:
             return ops.add(x, 1)
+
+        if counter:
+            scale = 1
+
+            class InBranch:
+                def first(self):
+                    return scale + counter
+
+                def second(self):
+                    global scale
+                    return scale
+        else:
+            scale = 2
+
+            class Other:
+                class Inner:
+                    def deep(self):
+                        return scale + len(__class__.__name__)
+
+                def method(self):
+                    return super().method() + len(__class__.__name__) + scale
+
+                def other(self):
+                    return __class__
+
+        def factory(scale):
+            class Local:
+                def method(self):
+                    return scale
+
+            return Local
 
         later_name = 1
         nn = None

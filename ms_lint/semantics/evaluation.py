@@ -225,12 +225,18 @@ def _larger_than_one(batch: nodes.Call, chain: List[nodes.Call]) -> bool:
 
 def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
     """A cheap filter for :func:`evaluation_split`: some argument is ``False`` or an evaluation split's name."""
-    values = [*call.args, *(keyword.value for keyword in call.keywords or ())]
-    return any(
-        isinstance(value, nodes.Const)
-        and (value.value is False or (isinstance(value.value, str) and value.value.lower() in EVALUATION_SPLITS))
-        for value in values
-    )
+    # Every call of the code base passes here: a loop without a generator, the cheap type test first.
+    for value in call.args:
+        if type(value) is nodes.Const and _names_evaluation(value.value):
+            return True
+    for keyword in call.keywords or ():
+        if type(keyword.value) is nodes.Const and _names_evaluation(keyword.value.value):
+            return True
+    return False
+
+
+def _names_evaluation(value) -> bool:
+    return value is False or (isinstance(value, str) and value.lower() in EVALUATION_SPLITS)
 
 
 def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optional[str]:

@@ -132,7 +132,7 @@ def entity(node: nodes.NodeNG) -> Optional[catalog.Entity]:
 
 
 Lookup = Tuple[Optional[nodes.NodeNG], tuple]
-_outer_lookups: Dict[Tuple[nodes.FunctionDef, str], Optional[Lookup]] = memo.per_module_dict()
+_outer_lookups: Dict[Tuple[nodes.NodeNG, str], Lookup] = memo.per_module_dict()
 
 
 @memo.per_node
@@ -146,17 +146,23 @@ def lookup(node: nodes.NodeNG) -> Lookup:
     local = function.locals.get(node.name)
     if local and len(local) == 1 and isinstance(local[0].parent, nodes.Arguments) and node.name not in _declared(function):
         return _parameter_lookup(local[0])  # a parameter never rebound (``self``): every read sees it
-    if node.name not in function.locals:
+    if node.name not in function.locals and node.name not in _declared(function) and node.name != "__class__":
         # A name the function body reads from outside (``ops``, ``nn``): astroid filters outer
-        # bindings without regard to where in the body it is read, so one lookup serves them all.
-        # (``global x`` makes the body's own assignments count again: those ask astroid each time.)
-        key = (function, node.name)
+        # bindings by where the function (for a method, its class) sits, not where in the body
+        # the name is read, so one lookup serves the whole body, and every method of a class.
+        # (``global x`` makes the body's own assignments count again; ``__class__`` is the
+        # method's own: those ask astroid each time.)
+        key = (_outer_anchor(function), node.name)
         if key not in _outer_lookups:
-            _outer_lookups[key] = None if node.name in _declared(function) else _astroid_lookup(node)
-        shared = _outer_lookups[key]
-        if shared is not None:
-            return shared
+            _outer_lookups[key] = _astroid_lookup(node)
+        return _outer_lookups[key]
     return _astroid_lookup(node)
+
+
+def _outer_anchor(function: nodes.FunctionDef) -> nodes.NodeNG:
+    """The node whose place decides what a name the function does not bind refers to."""
+    enclosing = function.parent.scope()
+    return enclosing if isinstance(enclosing, nodes.ClassDef) else function
 
 
 @memo.per_node

@@ -28,10 +28,13 @@ _INSTALLED_ROOTS = tuple(
 )
 
 
-@functools.lru_cache(maxsize=1024)
 def is_project_module(modname: str) -> bool:
     """True if a module is the user's own code: not MindSpore, not installed, not stdlib."""
-    top = modname.split(".")[0]
+    return _is_project_package(modname.split(".")[0])
+
+
+@functools.lru_cache(maxsize=1024)  # by top-level package: a package's modules share its answer
+def _is_project_package(top: str) -> bool:
     if not top or top == "mindspore" or top in sys.builtin_module_names:
         return False
     try:
