@@ -17,6 +17,7 @@ from astroid import nodes
 from ms_lint.semantics import names, scope
 
 RULES_ATTRIBUTE = "_ms_lint_call_rules"
+VISITOR_ATTRIBUTE = "_ms_lint_call_visitor"
 
 
 def not_walked(self, node: nodes.Call) -> None:  # pylint: disable=unused-argument
@@ -92,7 +93,13 @@ def elect(checker, strict: bool = False) -> None:
     linter = checker.linter
     rules = [rule for rule in getattr(linter, RULES_ATTRIBUTE, ()) if any(map(linter.is_message_enabled, rule.msgs))]
     if rules and rules[0] is checker:
-        checker.visit_call = CallVisitor(rules, strict)
+        # pylint -j N opens the checkers again for every file: build the dispatch once per set of rules.
+        key = (tuple(map(id, rules)), strict)
+        built = getattr(linter, VISITOR_ATTRIBUTE, None)
+        if built is None or built[0] != key:
+            built = (key, CallVisitor(rules, strict))
+            setattr(linter, VISITOR_ATTRIBUTE, built)
+        checker.visit_call = built[1]
 
 
 def register(linter, checkers: Sequence) -> None:
