@@ -9,6 +9,7 @@ from pylint.utils.ast_walker import ASTWalker
 
 import ms_lint
 from lint import found, run_pylint
+from ms_lint.checkers import calls
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.checkers.dropout_positional_keep_prob import DropoutPositionalKeepProbChecker
 
@@ -75,3 +76,19 @@ def test_a_rule_that_fails_on_a_call_leaves_the_others_their_findings(tmp_path, 
     monkeypatch.setattr(DropoutPositionalKeepProbChecker, "check_call", broken)
     monkeypatch.delenv("MS_LINT_STRICT", raising=False)
     assert lint(tmp_path) == {(8, MOMENTUM)}
+
+
+def test_opening_the_checkers_again_keeps_the_call_dispatch():
+    """pylint -j N opens every checker for each file: the dispatch is built once per set of rules."""
+    linter = PyLinter()
+    linter.load_plugin_modules(["ms_lint"])
+    linter.enable("mindspore")
+    rules = getattr(linter, calls.RULES_ATTRIBUTE)
+    rules[0].open()
+    first = rules[0].visit_call
+    rules[0].open()
+    assert rules[0].visit_call is first
+    for message in rules[-1].msgs:  # another set of rules: another dispatch
+        linter.disable(message)
+    rules[0].open()
+    assert rules[0].visit_call is not first

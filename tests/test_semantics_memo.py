@@ -39,3 +39,25 @@ def test_a_memo_answers_once_per_node():
     assert (answer(node_a), answer(node_a), answer(node_b)) == (1, 1, 2)
     memo.new_run()
     assert answer(node_a) == 3
+
+
+def test_opening_the_same_run_again_keeps_its_answers():
+    """pylint -j N workers open the checkers for every file of one run."""
+    calls = []
+
+    @memo.per_run_node
+    def answer(node):
+        calls.append(node)
+        return len(calls)
+
+    node = object()
+    run, other_run = object(), object()
+    memo.new_run(run)
+    assert answer(node) == 1
+    memo.new_run(run)
+    assert answer(node) == 1
+    memo.new_run(other_run)
+    assert answer(node) == 2
+    memo.new_run()
+    memo.new_run()
+    assert answer(node) == 3

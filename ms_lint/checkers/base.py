@@ -306,7 +306,8 @@ class MindSporeChecker(BaseChecker):
         return None
 
     def open(self) -> None:
-        memo.new_run()
+        # A -j N worker opens the checkers for each of its files: all of them are one run.
+        memo.new_run(self.linter if reduced_in_main_process(self.linter) else None)
         self._options_target = None
         calls.elect(self, strict=bool(os.environ.get(STRICT_ENV)))
 

@@ -18,6 +18,7 @@ Answer = TypeVar("Answer")
 _MEMOS: List[dict] = []
 _PER_NODE: List[dict] = []
 _current_module: List[object] = [None]
+_current_run: List[object] = [None]
 
 
 class _Answers(dict):
@@ -64,8 +65,16 @@ def per_run_node(function: Callable[..., Answer]) -> Callable[..., Answer]:
     return answers.__getitem__
 
 
-def new_run() -> None:
-    """Forget every answer: the trees of the previous run are gone."""
+def new_run(run: object = None) -> None:
+    """Forget every answer: the trees of the previous run are gone.
+
+    ``run`` names the run when pylint opens the checkers again within it (its ``-j N`` workers
+    open them for every file): opening the same run again keeps its answers, as one process
+    linting every file would. None always starts a new run.
+    """
+    if run is not None and run is _current_run[0]:
+        return
+    _current_run[0] = run
     for answers in _MEMOS:
         answers.clear()
     _current_module[0] = None
