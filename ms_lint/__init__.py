@@ -17,8 +17,10 @@ __version__ = "0.1.0"
 def register(linter) -> None:
     """Register ms_lint's options, checkers and reporters with pylint."""
     registered = register_once(linter, MindSporeOptions, *CHECKERS, GraphFindingsNotice)
-    # Each rule's --help-msg text ends with where its page is (the docs keep their own text).
-    pages = (definition.symbol for checker in registered for definition in checker.messages)
+    # Each rule's --help-msg text ends with where its page is (the docs keep their own text); the
+    # graph-findings-withheld notice is no rule and has no page.
+    rules = (checker for checker in registered if type(checker) in CHECKERS)
+    pages = (definition.symbol for checker in rules for definition in checker.messages)
     language.apply(linter, language.EN, pages=pages)
     language.speak_in_help(linter)
     calls.register(linter, registered)

@@ -104,6 +104,23 @@ def test_help_msg_explains_a_rule():
     assert "docs/rules/cell-container-not-registered.md" in "".join(result.stdout.split())
 
 
+def test_help_msg_links_only_pages_that_exist():
+    from pylint.lint import PyLinter  # pylint: disable=import-outside-toplevel
+
+    linter = PyLinter()
+    linter.load_plugin_modules(["ms_lint"])
+    linked = [
+        definition.symbol
+        for checker in linter.get_checkers()
+        if checker.name == "mindspore"
+        for msgid in checker.msgs
+        for definition in linter.msgs_store.get_message_definitions(msgid)
+        if "docs/rules/" in definition.description
+    ]
+    assert "cell-container-not-registered" in linked and "graph-findings-withheld" not in linked
+    assert [symbol for symbol in linked if not (REPO / "docs" / "rules" / f"{symbol}.md").exists()] == []
+
+
 @pytest.mark.skipif(importlib.util.find_spec("mindspore") is None, reason="needs MindSpore installed (the probe extra)")
 def test_catalog_is_reproducible_from_the_installed_mindspore(tmp_path):
     from importlib import metadata  # pylint: disable=import-outside-toplevel
