@@ -91,8 +91,10 @@ def elect(checker, strict: bool = False) -> None:
     if not hasattr(checker, "check_call"):
         return
     linter = checker.linter
-    rules = [rule for rule in getattr(linter, RULES_ATTRIBUTE, ()) if any(map(linter.is_message_enabled, rule.msgs))]
-    if rules and rules[0] is checker:
+    registered = getattr(linter, RULES_ATTRIBUTE, ())
+    # Every call rule asks (pylint -j N: for every file): find the first enabled one before listing them all.
+    if next((rule for rule in registered if _enabled(linter, rule)), None) is checker:
+        rules = [rule for rule in registered if _enabled(linter, rule)]
         # pylint -j N opens the checkers again for every file: build the dispatch once per set of rules.
         key = (tuple(map(id, rules)), strict)
         built = getattr(linter, VISITOR_ATTRIBUTE, None)
@@ -100,6 +102,10 @@ def elect(checker, strict: bool = False) -> None:
             built = (key, CallVisitor(rules, strict))
             setattr(linter, VISITOR_ATTRIBUTE, built)
         checker.visit_call = built[1]
+
+
+def _enabled(linter, rule) -> bool:
+    return any(map(linter.is_message_enabled, rule.msgs))
 
 
 def register(linter, checkers: Sequence) -> None:
