@@ -4,19 +4,20 @@ Load it with ``pylint --load-plugins=ms_lint`` or ``load-plugins = ["ms_lint"]``
 under ``[tool.pylint.main]``. It never imports MindSpore.
 """
 
+import sys
+
 from pylint.constants import MAIN_CHECKER_NAME
 
-from ms_lint import brain, language, reporters
+from ms_lint import brain, language, options, reporters
 from ms_lint.checkers import CHECKERS, calls
 from ms_lint.checkers.base import GraphFindingsNotice, MindSporeChecker, register_once
-from ms_lint.options import MindSporeOptions
 
 __version__ = "0.1.0"
 
 
 def register(linter) -> None:
     """Register ms_lint's options, checkers and reporters with pylint."""
-    registered = register_once(linter, MindSporeOptions, *CHECKERS, GraphFindingsNotice)
+    registered = register_once(linter, options.MindSporeOptions, *CHECKERS, GraphFindingsNotice)
     # Each rule's --help-msg text ends with where its page is (the docs keep their own text); the
     # graph-findings-withheld notice is no rule and has no page.
     rules = (checker for checker in registered if type(checker) in CHECKERS)
@@ -31,6 +32,11 @@ def load_configuration(linter) -> None:
     """Serve MindSpore to pylint's checks from the catalog's stubs unless ``mindspore-brain=n``;
     to ms_lint's rules alone, which never read them, from empty stand-ins; speak the configured language."""
     language.apply(linter, language.of(linter))
+    problem = options.version_problem(linter.config)
+    if problem is not None:
+        # pylint's own answer to an option value it cannot take: one line, usage error status.
+        print(language.pick(problem, language.of(linter)), file=sys.stderr)
+        sys.exit(32)
     brain.enable(linter.config.mindspore_brain, stubs=_pylint_checks_enabled(linter))
 
 

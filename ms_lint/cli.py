@@ -93,6 +93,10 @@ usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint op
 )
 FIX_AND_DIFF = Text("--fix and --diff cannot be used together", "--fix 和 --diff 不能同时使用")
 NO_FILES = Text("no files to lint.", "没有要检查的文件。")
+NO_PYTHON = Text("no Python file under %s.", "%s 下没有 Python 文件。")
+NO_REPORT_FOLDER = Text(
+    "cannot write the report %s: there is no folder %s.", "无法写入报告 %s：文件夹 %s 不存在。"
+)
 NEEDS_FILE = Text(
     "--baseline needs a file name: --baseline FILE or --baseline=FILE",
     "--baseline 需要一个文件名：--baseline FILE 或 --baseline=FILE",
@@ -318,6 +322,24 @@ def _has_files(args: Sequence[str]) -> bool:
     )
 
 
+def _report_files(args: Sequence[str]) -> List[str]:
+    """The files ``--output-format=format:file,...`` writes reports to."""
+    formats = _option_values(args, "--output-format", "-f")
+    return [item.split(":", 1)[1] for item in formats if ":" in item and item.split(":", 1)[1]]
+
+
+def _folders_without_python(args: Sequence[str]) -> List[str]:
+    """The paths named, when every one is a folder with no Python file below it (else [])."""
+    paths = [arg for arg in args if not arg.startswith("-")]
+    if paths and all(os.path.isdir(path) and not _has_python(path) for path in paths):
+        return paths
+    return []
+
+
+def _has_python(folder: str) -> bool:
+    return any(name.endswith(".py") for _, _, files in os.walk(folder) for name in files)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
@@ -355,6 +377,16 @@ def _main(args: List[str]) -> int:
     if not _has_files(args):
         # pre-commit with always_run, or an empty selection: nothing to lint is not a failure.
         _say(NO_FILES, speaking)
+        return 0
+    for path in _report_files(args):
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            # pylint would open it only after linting, and end in a traceback.
+            _say(NO_REPORT_FOLDER % (path, folder), speaking)
+            return 32
+    empty = _folders_without_python(args)
+    if empty:
+        _say(NO_PYTHON % (", ".join(empty),), speaking)
         return 0
     if fix or diff:
         from ms_lint.fixes import engine  # pylint: disable=import-outside-toplevel

@@ -10,12 +10,14 @@ code sets up (``set_context(mode=...)``, ``set_device(...)``).
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
 from pylint.checkers import BaseChecker
 
 from ms_lint import language
+from ms_lint.language import Text
 from ms_lint.semantics import catalog, facts, modes, syntax_levels
 
 AUTO = "auto"
@@ -128,6 +130,24 @@ class MindSporeOptions(BaseChecker):
             },
         ),
     )
+
+
+# How MindSpore numbers its releases: 2.3, 2.3.1, 2.3.0rc1, 2.6.0.dev20250101.
+VERSION_FORM = re.compile(r"\d+(\.\d+){0,3}((a|b|rc|\.post|\.dev)\d+)?")
+VERSION_OPTIONS = ("mindspore_version", "mindspore_code_version")
+NO_VERSION = Text(
+    "pylint: error: argument %s: '%s' is no MindSpore version (2.3, 2.3.1, 2.3.0rc1...).",
+    "pylint: error: argument %s: '%s' 不是 MindSpore 版本号（例如 2.3、2.3.1、2.3.0rc1）。",
+)
+
+
+def version_problem(config) -> Optional[Text]:
+    """What is wrong with the first version option that names no MindSpore version, or None."""
+    for attribute in VERSION_OPTIONS:
+        value = (getattr(config, attribute, "") or "").strip()
+        if value and not VERSION_FORM.fullmatch(value):
+            return NO_VERSION % ("--" + attribute.replace("_", "-"), value)
+    return None
 
 
 def parse_version(text: str) -> Tuple[int, ...]:

@@ -139,3 +139,43 @@ def test_a_whole_program_finding_is_printed_under_its_own_module(project, jobs):
     headers = [line for line in lines[:seed] if line.startswith("*************")]
     assert headers[-1] == "************* Module a_train"
     assert headers.count("************* Module a_train") == 2  # again, after tower's findings
+
+
+def test_a_folder_without_python_files_says_so(project, capsys):
+    (project / "docs").mkdir()
+    (project / "docs" / "index.md").write_text("# docs\n", encoding="utf-8")
+    assert cli.main(["docs"]) == 0
+    assert capsys.readouterr().err == "ms-lint: no Python file under docs.\n"
+
+
+def _pylint(*args: str) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "pylint", "--load-plugins=ms_lint", "--disable=all", "--enable=mindspore", *args]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("option", ["--mindspore-version=banana", "--mindspore-code-version=x.y"])
+def test_a_version_that_is_no_version_is_a_usage_error(project, option):
+    result = _pylint(option, "tower.py")
+    assert result.returncode == 32
+    name = option.split("=")[0]
+    assert result.stderr == f"pylint: error: argument {name}: '{option.split('=')[1]}' is no MindSpore version (2.3, 2.3.1, 2.3.0rc1...).\n"
+    assert result.stdout == ""
+
+
+def test_a_version_from_the_configuration_file_is_checked_too(project):
+    (project / "pylintrc").write_text("[MINDSPORE]\nmindspore-version=2.x\n", encoding="utf-8")
+    result = _pylint("--rcfile=pylintrc", "tower.py")
+    assert (result.returncode, result.stderr.count("\n"), "'2.x'" in result.stderr) == (32, 1, True)
+
+
+@pytest.mark.parametrize("version", ["2.10", "2.3.1", "2.3.0rc1", "1.8"])
+def test_versions_as_mindspore_spells_them_are_accepted(project, version):
+    assert _pylint(f"--mindspore-version={version}", "tower.py").returncode == 4
+
+
+def test_a_report_in_a_folder_that_does_not_exist_is_refused_before_linting(project, capsys):
+    missing = project / "nowhere" / "out.sarif"
+    assert cli.main([f"--output-format=ms-sarif:{missing}", "tower.py"]) == 32
+    captured = capsys.readouterr()
+    assert captured.err == f"ms-lint: cannot write the report {missing}: there is no folder {missing.parent}.\n"
+    assert captured.out == ""
