@@ -523,3 +523,16 @@ def test_c_transforms_become_the_same_operations(tmp_path, request):
 )
 def test_api_removed_left_alone(tmp_path, request, text, reason):
     assert reason in refused(tmp_path, request, text)
+
+
+@pytest.mark.parametrize(
+    ("content", "symbol"),
+    [(b"def build(:\n    pass\n", "syntax-error"), (b"# coding: utf-8\nname = '\xff\xfe'\n", "parse-error")],
+)
+def test_diff_says_which_files_it_could_not_read(tmp_path, capsys, monkeypatch, content, symbol):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.py").write_bytes(content)
+    assert cli.main(["--diff", "broken.py"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("broken.py:1:") and err.endswith(f"({symbol})\n") and err.count("\n") == 1

@@ -35,6 +35,7 @@ OVERLAPS = Text(
 FIXED = Text("fixed", "已修复")
 WOULD_FIX = Text("would fix", "将修复")
 LEFT_ALONE = Text("left alone", "未修复")
+UNREADABLE = frozenset({"syntax-error", "parse-error", "astroid-error"})  # pylint's: a file it cannot read
 WOULD_NOT_PARSE = Text("the fixed file would not parse; nothing was changed", "修复后的文件无法解析；未做任何修改")
 FIXER_FAILED = Text("the fixer failed (%s); please report it", "修复程序失败（%s）；请报告此问题")
 
@@ -169,9 +170,13 @@ def main(args: Sequence[str], write: bool, report: Callable[[], int]) -> int:
                 print(f"{outcome.path}:{outcome.line}: {left} ({outcome.symbol}): {reason}", file=notes)
     changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
     if not write:
+        # A file pylint cannot read has nothing to fix, but it must not pass for clean.
+        unreadable = [message for message in messages if message.symbol in UNREADABLE]
+        for message in unreadable:
+            print(message.format("{path}:{line}:{column}: {msg_id}: {msg} ({symbol})"), file=sys.stderr)
         for file_fix in changed:
             sys.stdout.writelines(_diff(file_fix))
-        return 1 if changed else 0
+        return 1 if changed or unreadable else 0
     for file_fix in changed:
         files.write_whole(str(file_fix.path), file_fix.text.encode(file_fix.encoding))
     astroid.MANAGER.clear_cache()
