@@ -129,3 +129,12 @@ def test_import_roots_follow_pylint_s_module_names(tmp_path):
     assert source.import_root("/src/pkg/sub/mod.py", "pkg.sub.mod") == "/src"
     assert source.import_root("/src/pkg/__init__.py", "pkg") == "/src"
     assert source.import_root("/src/script.py", "script") == "/src"
+
+
+def test_an_entry_without_its_name_says_so_and_what_is_accepted():
+    found = config.from_table({"cells": [{"klass": "Net"}], "callables": [{"name": "f", "smaple": []}]})
+    assert found.errors == (
+        "cells entry {'klass': 'Net'} lacks 'class' and has unknown keys ['klass'] "
+        "(accepted: args, class, factory, inputs, kwargs)",
+        "callables entry for 'f' has unknown keys ['smaple'] (accepted: args, kwargs, name, numpy, sample)",
+    )

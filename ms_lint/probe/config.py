@@ -213,9 +213,13 @@ def _call_arguments(entry: dict) -> Tuple[Tuple, Dict[str, Any]]:
 def _checked_table(entry: Any, section: str, name_key: str, keys: set) -> None:
     if not isinstance(entry, dict):
         raise ConfigError(f"{section} entry {entry!r} is not a table")
+    problems = [] if name_key in entry else [f"lacks {name_key!r}"]
     unknown = set(entry) - keys
     if unknown:
-        raise ConfigError(f"{section} entry for {entry.get(name_key)!r} has unknown keys {sorted(unknown)}")
+        problems.append(f"has unknown keys {sorted(unknown)} (accepted: {', '.join(sorted(keys))})")
+    if problems:
+        named = f"for {entry[name_key]!r}" if name_key in entry else repr(entry)
+        raise ConfigError(f"{section} entry {named} {' and '.join(problems)}")
 
 
 def _cell(entry: Any) -> CellSpec:
