@@ -381,7 +381,7 @@ def _main(args: List[str]) -> int:
     for path in _report_files(args):
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
-            # pylint would open it only after linting, and end in a traceback.
+            # pylint opens it while reading its options and ends in a traceback.
             _say(NO_REPORT_FOLDER % (path, folder), speaking)
             return 32
     empty = _folders_without_python(args)

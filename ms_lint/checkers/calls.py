@@ -92,10 +92,10 @@ def elect(checker, strict: bool = False) -> None:
         return
     linter = checker.linter
     registered = getattr(linter, RULES_ATTRIBUTE, ())
-    # Every call rule asks (pylint -j N: for every file): find the first enabled one before listing them all.
+    # pylint -j N opens every checker again for each file: each call rule finds the first enabled
+    # one before listing them all, and the dispatch is built once per set of rules.
     if next((rule for rule in registered if _enabled(linter, rule)), None) is checker:
         rules = [rule for rule in registered if _enabled(linter, rule)]
-        # pylint -j N opens the checkers again for every file: build the dispatch once per set of rules.
         key = (tuple(map(id, rules)), strict)
         built = getattr(linter, VISITOR_ATTRIBUTE, None)
         if built is None or built[0] != key:
