@@ -316,21 +316,24 @@ def _baseline_arguments(args: List[str]) -> Tuple[Optional[str], bool, List[str]
     return path, update, rest
 
 
+def _paths(args: Sequence[str]) -> List[str]:
+    """The files, packages and directories named to lint."""
+    return [arg for arg in args if not arg.startswith("-")]
+
+
 def _has_files(args: Sequence[str]) -> bool:
-    return any(not arg.startswith("-") for arg in args) or any(
-        arg.split("=", 1)[0] in INFO_OPTIONS for arg in args
-    )
+    return bool(_paths(args)) or any(arg.split("=", 1)[0] in INFO_OPTIONS for arg in args)
 
 
 def _report_files(args: Sequence[str]) -> List[str]:
     """The files ``--output-format=format:file,...`` writes reports to."""
     formats = _option_values(args, "--output-format", "-f")
-    return [item.split(":", 1)[1] for item in formats if ":" in item and item.split(":", 1)[1]]
+    return [item.partition(":")[2] for item in formats if item.partition(":")[2]]
 
 
 def _folders_without_python(args: Sequence[str]) -> List[str]:
     """The paths named, when every one is a folder with no Python file below it (else [])."""
-    paths = [arg for arg in args if not arg.startswith("-")]
+    paths = _paths(args)
     if paths and all(os.path.isdir(path) and not _has_python(path) for path in paths):
         return paths
     return []
