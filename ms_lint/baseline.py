@@ -7,7 +7,8 @@ flagged line with whitespace collapsed, never on line numbers: edits elsewhere i
 keep the baseline valid. A line flagged several times for one rule is counted, so a new
 copy of a baselined line is still reported. ``--baseline-update`` rewrites the file with
 today's findings, dropping the fixed ones (entries of files not linted in that run are
-kept, so a run over a few files, as pre-commit does, loses nothing).
+kept, so a run over a few files, as pre-commit does, loses nothing; so are the entries of
+graph-mode findings the run withheld because the script that sets the mode was left out).
 
 Only ms_lint's own findings are baselined; anything else pylint reports passes through.
 The SARIF reporter marks results ``baselineState`` ``new`` or ``unchanged``.
@@ -19,7 +20,7 @@ import json
 import os
 from collections import Counter
 from copy import copy
-from typing import Dict, Optional, Set, Tuple
+from typing import Dict, Optional, Sequence, Set, Tuple
 
 from pylint.constants import MSG_TYPES_STATUS
 from pylint.reporters import MultiReporter
@@ -136,7 +137,8 @@ class BaselineReporter(MultiReporter):
         super().on_set_current_module(module, filepath)
 
     def handle_message(self, msg) -> None:
-        if msg.msg_id[1:3] == PLUGIN_PREFIX and msg.abspath:
+        # Findings only: a notice (graph-findings-withheld) is said again in every run.
+        if msg.msg_id[1:3] == PLUGIN_PREFIX and msg.C != "I" and msg.abspath:
             key = self.key(msg)
             self.seen[key] += 1
             if self.accepted is None or self.seen[key] <= self.accepted[key]:
@@ -160,7 +162,20 @@ class BaselineReporter(MultiReporter):
         lines = self._lines[path]
         return " ".join(lines[line - 1].split()) if 0 < line <= len(lines) else ""
 
-    def updated(self, previous: Counter) -> Counter:
-        """Today's findings, plus the previous entries of files this run did not lint."""
+    def withheld(self, findings: Sequence[Tuple[str, str, int]]) -> Counter:
+        """The keys of findings the run withheld (``(symbol, path, line)``: the program's mode was
+        unknown without files left out of the run), counted like findings."""
+        return Counter(
+            (relative_path(path, self.directory), symbol, self._line_text(path, line)) for symbol, path, line in findings
+        )
+
+    def gone(self, previous: Counter, withheld: Counter) -> Counter:
+        """Previous entries of the linted files that this run neither reported nor withheld."""
+        return Counter(
+            {key: count for key, count in (previous - self.seen - withheld).items() if key[0] in self.linted}
+        )
+
+    def updated(self, previous: Counter, withheld: Counter) -> Counter:
+        """Today's findings, plus the previous entries of files this run did not lint and those it withheld."""
         kept = Counter({key: count for key, count in previous.items() if key[0] not in self.linted})
-        return kept + self.seen
+        return kept + self.seen + (previous & withheld)

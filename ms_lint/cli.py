@@ -23,6 +23,7 @@ from typing import List, Optional, Sequence, Tuple
 from pylint.lint import PyLinter, Run
 
 from ms_lint import baseline, language
+from ms_lint.checkers.base import withheld_findings
 from ms_lint.language import Text
 
 CHECKER = "mindspore"
@@ -245,28 +246,29 @@ def _report_with_baseline(args: Sequence[str], path: str, update: bool) -> int:
         return status  # pylint stopped before linting (a usage error, no files)
     linter = outcome[0].linter
     reporter = linter.reporter
+    withheld = reporter.withheld(withheld_findings(linter))
     if record:
-        findings = reporter.updated(previous)
+        findings = reporter.updated(previous, withheld)
         try:
             baseline.write(path, findings)
         except OSError as error:
             raise baseline.BaselineError(CANNOT_WRITE % (path, error.strerror or error)) from None
-        _say(_recorded(path, exists, previous, findings, reporter), language.of(linter))
+        _say(_recorded(path, exists, previous, findings, reporter, withheld), language.of(linter))
     else:
         hidden = sum((reporter.seen & previous).values())
-        gone = sum(count for key, count in (previous - reporter.seen).items() if key[0] in reporter.linted)
+        gone = sum(reporter.gone(previous, withheld).values())
         if hidden or gone:
             _say(_filtered(path, hidden, gone), language.of(linter))
     return 0 if linter.config.exit_zero else reporter.status
 
 
-def _recorded(path: str, existed: bool, previous: Counter, findings: Counter, reporter) -> Text:
+def _recorded(path: str, existed: bool, previous: Counter, findings: Counter, reporter, withheld: Counter) -> Text:
     total = sum(findings.values())
     if not existed:
         files = len({key[0] for key in findings})
         return WRITTEN % (path, total, _s(total), files, _s(files))
     added = sum((reporter.seen - previous).values())
-    dropped = sum(count for key, count in (previous - reporter.seen).items() if key[0] in reporter.linted)
+    dropped = sum(reporter.gone(previous, withheld).values())
     return UPDATED % (path, total, _s(total), added, dropped)
 
 

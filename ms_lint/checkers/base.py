@@ -48,6 +48,7 @@ GUARDED_PREFIXES = ("visit_", "leave_")
 GUARDED_METHODS = frozenset({"open", "close", "reduce_map_data"})
 GRAPH_NOTICE = "graph-findings-withheld"
 WITHHELD_ATTRIBUTE = "_ms_lint_withheld"
+WITHHELD_FINDINGS_ATTRIBUTE = "_ms_lint_withheld_findings"
 LAST_MODULE_ATTRIBUTE = "_ms_lint_last_module"  # the module of the last finding added after the walk
 
 
@@ -537,6 +538,11 @@ class GraphFindingsNotice(MindSporeChecker):
     }
     PLURAL = Text("s", "")
 
+    def open(self) -> None:
+        super().open()
+        if hasattr(self.linter, WITHHELD_FINDINGS_ATTRIBUTE):
+            delattr(self.linter, WITHHELD_FINDINGS_ATTRIBUTE)  # a server's linter lints again
+
     @staticmethod
     def record(checker: GraphChecker, withheld: Sequence[Candidate]) -> None:
         linter = checker.linter
@@ -548,6 +554,8 @@ class GraphFindingsNotice(MindSporeChecker):
         tally["withheld"].extend((checker.symbol, candidate) for candidate in withheld)
         if not tally["waiting"]:
             delattr(linter, WITHHELD_ATTRIBUTE)
+            found = tuple((symbol, candidate.path, candidate.line) for symbol, candidate in tally["withheld"])
+            setattr(linter, WITHHELD_FINDINGS_ATTRIBUTE, found)
             GraphFindingsNotice._say(linter, tally["withheld"])
 
     @staticmethod
@@ -565,6 +573,11 @@ class GraphFindingsNotice(MindSporeChecker):
             BaseChecker.add_message(
                 notice, GRAPH_NOTICE, line=1, args=language.resolve(args, language.of(linter)), confidence=HIGH
             )
+
+
+def withheld_findings(linter) -> Tuple[Tuple[str, str, int], ...]:
+    """The run's withheld graph-mode findings, as ``(symbol, path, line)``: neither reported nor fixed."""
+    return getattr(linter, WITHHELD_FINDINGS_ATTRIBUTE, ())
 
 
 def _graph_reporters(linter) -> list:
