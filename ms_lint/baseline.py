@@ -26,6 +26,7 @@ from pylint.constants import MSG_TYPES_STATUS
 from pylint.reporters import MultiReporter
 
 from ms_lint import files
+from ms_lint.checkers.base import GRAPH_NOTICE
 from ms_lint.language import Text
 
 FORMAT = 1
@@ -137,8 +138,8 @@ class BaselineReporter(MultiReporter):
         super().on_set_current_module(module, filepath)
 
     def handle_message(self, msg) -> None:
-        # Findings only: a notice (graph-findings-withheld) is said again in every run.
-        if msg.msg_id[1:3] == PLUGIN_PREFIX and msg.C != "I" and msg.abspath:
+        # Findings only: the graph-findings-withheld notice is said again in every run.
+        if msg.msg_id[1:3] == PLUGIN_PREFIX and msg.symbol != GRAPH_NOTICE and msg.abspath:
             key = self.key(msg)
             self.seen[key] += 1
             if self.accepted is None or self.seen[key] <= self.accepted[key]:

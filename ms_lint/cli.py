@@ -21,13 +21,16 @@ from collections import Counter
 from typing import List, Optional, Sequence, Tuple
 
 from pylint.lint import PyLinter, Run
+from pylint.reporters import MultiReporter
 
-from ms_lint import baseline, language
+from ms_lint import __version__, baseline, language, summary
 from ms_lint.checkers.base import withheld_findings
 from ms_lint.language import Text
+from ms_lint.semantics import catalog
 
 CHECKER = "mindspore"
 ENABLE_ALL = f"--enable={CHECKER}"
+STATISTICS = "--statistics"
 FRONT_ARGS = (
     "--load-plugins=ms_lint",
     "--disable=all",
@@ -67,8 +70,11 @@ Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
   --baseline FILE        report only findings FILE does not list; when FILE does not
                          exist, write today's findings to it and exit 0
   --baseline-update      rewrite FILE with today's findings (fixed ones are dropped)
+  --statistics           print how many findings each rule has instead of the findings
+  --version              print the versions of ms-lint, pylint, astroid and Python
   --mindspore-mode=...   and the other ms_lint options (see `pylint --load-plugins=ms_lint --help`)
 
+A closing line on stderr counts the findings, the files and the automatically fixable ones.
 Any pylint option is accepted: --output-format=json2, --output-format=ms-sarif:out.sarif,
 --rcfile=..., -j 0, --confidence=HIGH, --disable=<symbol>...
 Exit status: pylint's (0 when nothing is found).
@@ -84,14 +90,18 @@ usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint op
   --baseline FILE        只报告 FILE 中没有列出的检查结果；FILE 不存在时，
                          把当前的检查结果写入其中并以 0 退出
   --baseline-update      用当前的检查结果重写 FILE（已修复的条目会被删除）
+  --statistics           打印每条规则的检查结果数量，而不是检查结果本身
+  --version              打印 ms-lint、pylint、astroid 和 Python 的版本
   --mindspore-mode=...   以及 ms_lint 的其他选项（见 `pylint --load-plugins=ms_lint --help`）
   --mindspore-language=zh  以中文输出（en：英文，默认）
 
+运行结束时在标准错误输出一行总结：检查结果、文件和可自动修复的数量。
 接受任何 pylint 选项：--output-format=json2、--output-format=ms-sarif:out.sarif、
 --rcfile=...、-j 0、--confidence=HIGH、--disable=<symbol>...
 退出状态：与 pylint 相同（没有检查结果时为 0）。
 """,
 )
+VERSION = Text("ms-lint %s (MindSpore catalog %s)", "ms-lint %s（MindSpore 目录 %s）")
 FIX_AND_DIFF = Text("--fix and --diff cannot be used together", "--fix 和 --diff 不能同时使用")
 NO_FILES = Text("no files to lint.", "没有要检查的文件。")
 NO_PYTHON = Text("no Python file under %s.", "%s 下没有 Python 文件。")
@@ -137,6 +147,8 @@ class MindSporeOnlyLinter(PyLinter):
     user_args: tuple = ()  # the arguments given to ms-lint, set by run()
     # (accepted findings, or None to record them all; the baseline's directory), set by run()
     baseline: Optional[Tuple[Optional[Counter], str]] = None
+    closing = False  # end with the closing line (summary.closing_line), set by run()
+    statistics = False  # --statistics: counts per rule instead of the findings on stdout, set by run()
 
     def _parse_configuration_file(self, arguments: List[str]) -> None:
         super()._parse_configuration_file(arguments)
@@ -152,10 +164,39 @@ class MindSporeOnlyLinter(PyLinter):
             self.disable(msgid)
 
     def check(self, files_or_modules) -> None:
+        self.tally = None
+        self.targets = list(files_or_modules)
+        if self.closing or self.statistics:
+            self._count_findings()
         if self.baseline is not None:
             accepted, directory = self.baseline
+            # It passes on to the tally only the findings it does not accept.
             self.set_reporter(baseline.BaselineReporter(self.reporter, accepted, directory))
         super().check(files_or_modules)
+
+    def _count_findings(self) -> None:
+        reporters = list(getattr(self.reporter, "_sub_reporters", None) or [self.reporter])
+        if self.statistics:
+            reporters = [reporter for reporter in reporters if getattr(reporter, "out", None) is not sys.stdout]
+        self.tally = summary.Tally()
+        # The new reporter closes the output files when it is collected, as the one it replaces would have.
+        close_output_files = getattr(self.reporter, "close_output_files", None) or (lambda: None)
+        if isinstance(self.reporter, MultiReporter):
+            self.reporter.close_output_files = lambda: None
+        self.set_reporter(MultiReporter([*reporters, self.tally], close_output_files))
+
+    def generate_reports(self, verbose: bool = False):
+        score = super().generate_reports(verbose)
+        if self.tally is not None:
+            from ms_lint.fixes import FIXERS  # pylint: disable=import-outside-toplevel
+
+            speaking = language.of(self)
+            if self.statistics:
+                for line in summary.statistics(self.tally, FIXERS):
+                    print(line)
+            if self.closing:
+                summary.say(summary.closing_line(self.tally, self.targets, FIXERS, speaking))
+        return score
 
 
 def _enabled_on_command_line(linter: "MindSporeOnlyLinter") -> frozenset:
@@ -203,25 +244,34 @@ def _option_values(args: Sequence[str], long: str, short: str) -> set:
     return values
 
 
-def run(user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None):  # pylint: disable=redefined-builtin
+def run(  # pylint: disable=redefined-builtin,too-many-arguments
+    user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None, closing=False, statistics=False
+):
     """Run pylint as ``ms-lint`` does; returns the pylint ``Run`` when ``exit`` is False.
 
-    ``accepting`` is ``(accepted findings or None to record them all, baseline directory)``.
+    ``accepting`` is ``(accepted findings or None to record them all, baseline directory)``;
+    ``closing`` ends the run with its closing line on stderr, ``statistics`` prints the counts per
+    rule instead of the findings.
     """
     MindSporeOnlyLinter.user_args = tuple(user_args)
     MindSporeOnlyLinter.baseline = accepting
+    MindSporeOnlyLinter.closing = closing
+    MindSporeOnlyLinter.statistics = statistics
     try:
         return MindSporeRun(lint_args(user_args), reporter=reporter, exit=exit)
     finally:
         MindSporeOnlyLinter.baseline = None
+        MindSporeOnlyLinter.closing = MindSporeOnlyLinter.statistics = False
 
 
 def report(args: Sequence[str], baseline_file: Optional[str] = None, update: bool = False) -> int:
     """Lint and report as ``ms-lint`` does, through the baseline when one is given; the exit status."""
+    statistics = STATISTICS in args
+    args = [arg for arg in args if arg != STATISTICS]
     if baseline_file is None:
-        return _status(run, args)
+        return _status(run, args, closing=True, statistics=statistics)
     try:
-        return _report_with_baseline(args, baseline_file, update)
+        return _report_with_baseline(args, baseline_file, update, statistics)
     except baseline.BaselineError as error:
         _say(error.args[0], _language(args))
         return 32
@@ -235,13 +285,16 @@ def _status(function, *args, **kwargs) -> int:
     return 0
 
 
-def _report_with_baseline(args: Sequence[str], path: str, update: bool) -> int:
+def _report_with_baseline(args: Sequence[str], path: str, update: bool, statistics: bool) -> int:
     exists = os.path.exists(path)
     previous = baseline.load(path) if exists else Counter()
     record = update or not exists
     directory = os.path.dirname(os.path.abspath(path))
     outcome = []
-    status = _status(lambda: outcome.append(run(args, exit=False, accepting=(None if record else previous, directory))))
+    accepting = (None if record else previous, directory)
+    status = _status(
+        lambda: outcome.append(run(args, exit=False, accepting=accepting, closing=not record, statistics=statistics))
+    )
     if not outcome or not isinstance(outcome[0].linter.reporter, baseline.BaselineReporter):
         return status  # pylint stopped before linting (a usage error, no files)
     linter = outcome[0].linter
@@ -369,6 +422,9 @@ def _main(args: List[str]) -> int:
     if "-h" in args or "--help" in args:
         print(language.pick(USAGE, speaking))
         return 0
+    if "--version" in args:
+        print(language.pick(VERSION % (__version__, catalog.version()), speaking))
+        # pylint's own lines: pylint, astroid and Python.
     fix, diff = "--fix" in args, "--diff" in args
     args = [arg for arg in args if arg not in ("--fix", "--diff")]
     if fix and diff:
