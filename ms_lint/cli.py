@@ -178,7 +178,7 @@ class MindSporeOnlyLinter(PyLinter):
         reporters = list(getattr(self.reporter, "_sub_reporters", None) or [self.reporter])
         if self.statistics:
             reporters = [reporter for reporter in reporters if getattr(reporter, "out", None) is not sys.stdout]
-        self.tally = summary.Tally()
+        self.tally = summary.Tally(summary.progress_on_terminal() if self.closing else None)
         # The new reporter closes the output files when it is collected, as the one it replaces would have.
         close_output_files = getattr(self.reporter, "close_output_files", None) or (lambda: None)
         if isinstance(self.reporter, MultiReporter):
@@ -190,6 +190,8 @@ class MindSporeOnlyLinter(PyLinter):
         if self.tally is not None:
             from ms_lint.fixes import FIXERS  # pylint: disable=import-outside-toplevel
 
+            if self.tally.progress is not None:
+                self.tally.progress.clear()
             speaking = language.of(self)
             if self.statistics:
                 for line in summary.statistics(self.tally, FIXERS):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import ms_lint
-from ms_lint import cli
+from ms_lint import cli, summary
 
 TOWER = textwrap.dedent(
     """\
@@ -130,3 +131,33 @@ def test_version_names_ms_lint_and_its_catalog_then_pylint_s(capsys):
 def test_the_package_and_the_code_agree_on_the_version():
     pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^version = "([^"]+)"$', pyproject, re.MULTILINE).group(1) == ms_lint.__version__
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_long_run_shows_the_files_linted_on_one_line_then_erases_it():
+    stream, clock = io.StringIO(), Clock()
+    progress = summary.Progress(stream, after=2.0, clock=clock)
+    tally = summary.Tally(progress)
+    tally.on_set_current_module("a", "a.py")
+    assert stream.getvalue() == ""  # a short run shows nothing
+    clock.now = 2.5
+    tally.on_set_current_module("b", "b.py")
+    clock.now = 2.6  # too soon to write again
+    tally.on_set_current_module("c", "c.py")
+    clock.now = 3.0
+    tally.on_set_current_module("d", "d.py")
+    progress.clear()
+    assert stream.getvalue() == "\rms-lint: 2 files linted...\rms-lint: 4 files linted...\r\x1b[K"
+
+
+def test_no_progress_line_when_stderr_is_no_terminal(project, capsys):
+    assert summary.progress_on_terminal() is None  # pytest captures stderr
+    cli.main(["src"])
+    assert "linted..." not in capsys.readouterr().err
