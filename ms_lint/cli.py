@@ -6,7 +6,8 @@ plugin option (``--mindspore-mode=graph``...) is accepted after it. The project'
 pylint configuration is read as usual: its ``[mindspore]`` options apply, and an ms_lint
 rule it disables stays disabled (pylint's own checks stay off whatever it enables).
 
-``ms-lint --fix PATH...`` applies the safe automatic fixes and reports what is left;
+``ms-lint --fix PATH...`` applies the safe automatic fixes (``--unsafe-fixes``: the unsafe ones
+too) and reports what is left;
 ``ms-lint --diff PATH...`` prints them as a unified diff and changes nothing
 (see :mod:`ms_lint.fixes`). ``ms-lint --baseline FILE PATH...`` reports only the findings
 that FILE does not accept (see :mod:`ms_lint.baseline`). ``ms-lint explain TEXT`` finds
@@ -31,6 +32,7 @@ from ms_lint.semantics import catalog
 CHECKER = "mindspore"
 ENABLE_ALL = f"--enable={CHECKER}"
 STATISTICS = "--statistics"
+UNSAFE_FIXES = "--unsafe-fixes"
 FRONT_ARGS = (
     "--load-plugins=ms_lint",
     "--disable=all",
@@ -59,14 +61,15 @@ INFO_OPTIONS = frozenset(
 )
 USAGE = Text(
     """\
-usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
+usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
        ms-lint explain TEXT | -       which rules prevent this MindSpore error (- reads a log)
 
 Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
 
   PATH                   files, packages or directories to lint
   --fix                  apply the safe automatic fixes, then report what is left
-  --diff                 print the safe automatic fixes as a unified diff; change nothing
+  --unsafe-fixes         with --fix, apply the unsafe ones too (they change what running code does)
+  --diff                 print every automatic fix, safe and unsafe, as a unified diff; change nothing
   --baseline FILE        report only findings FILE does not list; when FILE does not
                          exist, write today's findings to it and exit 0
   --baseline-update      rewrite FILE with today's findings (fixed ones are dropped)
@@ -80,13 +83,14 @@ Any pylint option is accepted: --output-format=json2, --output-format=ms-sarif:o
 Exit status: pylint's (0 when nothing is found).
 """,
     """\
-usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
+usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
 
 只用 ms_lint 的检查来检查 MindSpore 代码（pylint 自身的检查保持关闭）。
 
   PATH                   要检查的文件、包或目录
   --fix                  应用安全的自动修复，然后报告剩余的问题
-  --diff                 以统一 diff 格式打印安全的自动修复，不修改任何文件
+  --unsafe-fixes         与 --fix 一起使用时，也应用不安全的修复（它们会改变代码运行时的行为）
+  --diff                 以统一 diff 格式打印所有自动修复（安全的和不安全的），不修改任何文件
   --baseline FILE        只报告 FILE 中没有列出的检查结果；FILE 不存在时，
                          把当前的检查结果写入其中并以 0 退出
   --baseline-update      用当前的检查结果重写 FILE（已修复的条目会被删除）
@@ -102,6 +106,10 @@ usage: ms-lint [--fix | --diff] [--baseline FILE [--baseline-update]] [pylint op
 """,
 )
 VERSION = Text("ms-lint %s (MindSpore catalog %s)", "ms-lint %s（MindSpore 目录 %s）")
+UNSAFE_WITHOUT_FIX = Text(
+    "--unsafe-fixes goes with --fix (or --diff, which shows every fix anyway)",
+    "--unsafe-fixes 需要与 --fix 一起使用（--diff 本来就显示所有修复）",
+)
 FIX_AND_DIFF = Text("--fix and --diff cannot be used together", "--fix 和 --diff 不能同时使用")
 NO_FILES = Text("no files to lint.", "没有要检查的文件。")
 NO_PYTHON = Text("no Python file under %s.", "%s 下没有 Python 文件。")
@@ -427,10 +435,13 @@ def _main(args: List[str]) -> int:
     if "--version" in args:
         print(language.pick(VERSION % (__version__, catalog.version()), speaking))
         # pylint's own lines: pylint, astroid and Python.
-    fix, diff = "--fix" in args, "--diff" in args
-    args = [arg for arg in args if arg not in ("--fix", "--diff")]
+    fix, diff, unsafe = "--fix" in args, "--diff" in args, UNSAFE_FIXES in args
+    args = [arg for arg in args if arg not in ("--fix", "--diff", UNSAFE_FIXES)]
     if fix and diff:
         _say(FIX_AND_DIFF, speaking)
+        return 32
+    if unsafe and not (fix or diff):
+        _say(UNSAFE_WITHOUT_FIX, speaking)
         return 32
     try:
         baseline_file, update, args = _baseline_arguments(args)
@@ -454,7 +465,7 @@ def _main(args: List[str]) -> int:
     if fix or diff:
         from ms_lint.fixes import engine  # pylint: disable=import-outside-toplevel
 
-        return engine.main(args, write=fix, report=lambda: report(args, baseline_file, update))
+        return engine.main(args, write=fix, report=lambda: report(args, baseline_file, update), unsafe=unsafe)
     return report(args, baseline_file, update)
 
 

@@ -32,7 +32,7 @@ def fix_files(tmp_path: Path, request, files: dict):
         path.write_bytes(source(text).encode("utf-8") if "\r\n" not in text else text.encode("utf-8"))
         paths[name] = path
     messages, linted = engine.collect([str(path) for path in paths.values()])
-    planned = {file_fix.path.name: file_fix for file_fix in engine.plan(messages, linted)}
+    planned = {file_fix.path.name: file_fix for file_fix in engine.plan(messages, linted, unsafe=True)}
     results = {}
     for name, path in paths.items():
         file_fix = planned.get(path.name)
@@ -354,20 +354,41 @@ def test_diff_prints_and_changes_nothing_then_fix_writes(tmp_path, capsys, monke
     assert path.read_text(encoding="utf-8") == original
     assert "--- a/cmd_model.py\n+++ b/cmd_model.py\n" in out
     assert "+        self.blocks = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])\n" in out
-    assert "cmd_model.py:18: would fix (cell-container-not-registered): self.blocks: plain list -> nn.CellList" in err
+    assert "cmd_model.py:18: would fix (cell-container-not-registered, unsafe): self.blocks: plain list -> nn.CellList" in err
 
-    assert cli.main(["--fix", path.name]) == 0
+    # The fix is unsafe: --fix alone leaves it, and says how to apply it.
+    assert cli.main(["--fix", path.name]) == 4
     out, _ = capsys.readouterr()
-    assert "fixed (cell-container-not-registered)" in out and "W7300" not in out
+    assert "left alone (cell-container-not-registered): an unsafe fix" in out and "--unsafe-fixes applies it" in out
+    assert path.read_text(encoding="utf-8") == original
+
+    assert cli.main(["--fix", "--unsafe-fixes", path.name]) == 0
+    out, _ = capsys.readouterr()
+    assert "fixed (cell-container-not-registered, unsafe)" in out and "W7300" not in out
     assert "nn.CellList([" in path.read_text(encoding="utf-8")
     assert cli.main(["--diff", path.name]) == 0  # nothing left to fix
+
+
+def test_safe_fixes_are_applied_without_asking(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "cmd_forward.py"
+    path.write_text(MLP, encoding="utf-8")
+    assert cli.main(["--fix", path.name]) == 0
+    assert "fixed (forward-without-construct): " in capsys.readouterr().out
+    assert "def construct(self, x)" in path.read_text(encoding="utf-8")
+
+
+def test_unsafe_fixes_need_fix_or_diff(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["--unsafe-fixes", "."]) == 32
+    assert "--unsafe-fixes goes with --fix" in capsys.readouterr().err
 
 
 def test_fix_reports_what_is_left(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "cmd_left.py"
     path.write_text(source(NET.format(body="self.heads = {n: nn.Dense(4, 4) for n in 'ab'}")), encoding="utf-8")
-    assert cli.main(["--fix", path.name]) == 4
+    assert cli.main(["--fix", "--unsafe-fixes", path.name]) == 4
     out, _ = capsys.readouterr()
     assert "left alone (cell-container-not-registered): the key n is not a string literal" in out
     assert "cmd_left.py:18:8: W7300" in out
@@ -381,10 +402,9 @@ def test_rule_docs_say_whether_the_fix_is_safe(symbol):
     text = (RULES / symbol / "rule.md").read_text(encoding="utf-8")
     section = text.split("## How to fix it", 1)[1].split("\n## ", 1)[0]
     fix_lines = [line for line in section.splitlines() if line.startswith("Fix: ")]
-    assert len(fix_lines) == 1, f"rules/{symbol}/rule.md: 'How to fix it' needs one line 'Fix: safe ...' or 'Fix: manual ...'"
-    assert fix_lines[0].startswith("Fix: safe") == (symbol in FIXERS)
-    if symbol not in FIXERS:
-        assert fix_lines[0].startswith("Fix: manual"), fix_lines[0]
+    assert len(fix_lines) == 1, f"rules/{symbol}/rule.md: 'How to fix it' needs one line 'Fix: safe/unsafe/manual ...'"
+    expected = "Fix: manual" if symbol not in FIXERS else "Fix: unsafe" if FIXERS[symbol].UNSAFE else "Fix: safe"
+    assert fix_lines[0].startswith(expected), fix_lines[0]
 
 
 def test_self_forward_in_an_unrelated_class_does_not_block_the_fix(tmp_path, request):

@@ -1,7 +1,10 @@
-"""Safe automatic fixes: ``ms-lint --fix`` applies them, ``ms-lint --diff`` shows them.
+"""Automatic fixes: ``ms-lint --fix`` applies the safe ones (``--unsafe-fixes`` the others too),
+``ms-lint --diff`` shows them all.
 
 A fixer is a module named after its rule's symbol with ``SYMBOL``, ``NODE_TYPES`` (the
-astroid node types the rule reports on) and ``fix(node, source, context)``, which returns a
+astroid node types the rule reports on), ``UNSAFE`` (True when its fixes change what running
+code does: ``--fix`` then applies them only with ``--unsafe-fixes``) and
+``fix(node, source, context)``, which returns a
 :class:`~ms_lint.fixes.base.Fix` (minimal text edits) or a
 :class:`~ms_lint.fixes.base.Refusal` (why the code is left alone). A rule without a fixer is
 reported as usual. Findings come from a normal lint run, so pragmas, options and

@@ -33,7 +33,7 @@ class Edit:
 
 @dataclass
 class Fix:
-    """A safe fix: the edits, and a one-line summary of what they do."""
+    """A fix: the edits, and a one-line summary of what they do."""
 
     edits: List[Edit]
     summary: str
@@ -55,6 +55,7 @@ class Outcome:
     symbol: str
     result: object  # Fix or Refusal
     applied: bool = field(default=False)
+    unsafe: bool = field(default=False)  # the rule's fixes change what the code does when it runs
 
 
 def start_of(node: nodes.NodeNG) -> Position:

@@ -95,6 +95,7 @@ REASSIGNED = Text("%s is assigned again", "%s 被再次赋值")
 
 SYMBOL = "cell-container-not-registered"
 NODE_TYPES = (nodes.AssignAttr,)
+UNSAFE = True  # the layers become parameters of the Cell: trained, saved, and named in checkpoints
 RESERVED_KEYS_PATH = Path(__file__).resolve().parent.parent / "data" / "cell_dict_reserved_keys.json"
 READING_BUILTINS = frozenset({"len", "enumerate", "zip", "iter", "list", "tuple", "reversed"})
 LIST_GROWTH = frozenset({"append", "extend", "insert"})

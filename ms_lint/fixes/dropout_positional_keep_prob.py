@@ -21,6 +21,7 @@ ARGUMENT_MISPLACED = Text("the argument is not where astroid says", "参数不�
 
 SYMBOL = "dropout-positional-keep-prob"
 NODE_TYPES = (nodes.Call,)
+UNSAFE = True  # the layer then drops the rate the author meant, not its complement
 
 
 def fix(call: nodes.Call, source: Source, context) -> Union[Fix, Refusal]:  # pylint: disable=unused-argument

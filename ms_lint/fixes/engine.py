@@ -35,6 +35,11 @@ OVERLAPS = Text(
 FIXED = Text("fixed", "已修复")
 WOULD_FIX = Text("would fix", "将修复")
 LEFT_ALONE = Text("left alone", "未修复")
+UNSAFE_LABEL = Text("unsafe", "不安全")
+UNSAFE_NOT_ASKED = Text(
+    "an unsafe fix (it changes what the code does when it runs): --unsafe-fixes applies it",
+    "不安全的修复（它会改变代码运行时的行为）：--unsafe-fixes 会应用它",
+)
 UNREADABLE = frozenset({"syntax-error", "parse-error", "astroid-error"})  # pylint's: a file it cannot read
 WOULD_NOT_PARSE = Text("the fixed file would not parse; nothing was changed", "修复后的文件无法解析；未做任何修改")
 FIXER_FAILED = Text("the fixer failed (%s); please report it", "修复程序失败（%s）；请报告此问题")
@@ -91,8 +96,9 @@ def _collected(args: Sequence[str]) -> Collector:
     return reporter
 
 
-def plan(messages, linted) -> List[FileFix]:
-    """Ask the fixers about every finding they know; apply each file's safe fixes in memory."""
+def plan(messages, linted, unsafe: bool = False) -> List[FileFix]:
+    """Ask the fixers about every finding they know; apply each file's fixes in memory: the safe ones,
+    and the unsafe ones too when ``unsafe``."""
     modules = {}
     for module_name, path in linted:
         module = _parse(path, module_name)
@@ -120,7 +126,9 @@ def plan(messages, linted) -> List[FileFix]:
                 result = fixer.fix(node, file_fix.source, context)
             except Exception as error:  # pylint: disable=broad-except
                 result = Refusal(FIXER_FAILED % (type(error).__name__,))
-        file_fix.outcomes.append(Outcome(message.path, message.line, message.symbol, result))
+            if isinstance(result, Fix) and fixer.UNSAFE and not unsafe:
+                result = Refusal(UNSAFE_NOT_ASKED)
+        file_fix.outcomes.append(Outcome(message.path, message.line, message.symbol, result, unsafe=fixer.UNSAFE))
     for file_fix in by_file.values():
         _apply(file_fix)
     return list(by_file.values())
@@ -152,18 +160,22 @@ def _apply(file_fix: FileFix) -> None:
     file_fix.text = text
 
 
-def main(args: Sequence[str], write: bool, report: Callable[[], int]) -> int:
-    """``ms-lint --fix`` (``write``) or ``ms-lint --diff``; ``report`` lints what is left and gives the exit status."""
+def main(args: Sequence[str], write: bool, report: Callable[[], int], unsafe: bool = False) -> int:
+    """``ms-lint --fix`` (``write``) or ``ms-lint --diff``; ``report`` lints what is left and gives the exit status.
+
+    ``--fix`` applies the safe fixes, and the unsafe ones too when ``unsafe``; ``--diff`` shows both.
+    """
     reporter = _collected(args)
     messages, linted, speaking = reporter.messages, reporter.files, reporter.speaking
-    file_fixes = plan(messages, linted)
+    file_fixes = plan(messages, linted, unsafe=unsafe or not write)
     notes = sys.stdout if write else sys.stderr
     done = language.pick(FIXED if write else WOULD_FIX, speaking)
     for file_fix in file_fixes:
         for outcome in file_fix.outcomes:
             if outcome.applied:
                 summary = language.pick(outcome.result.summary, speaking)
-                print(f"{outcome.path}:{outcome.line}: {done} ({outcome.symbol}): {summary}", file=notes)
+                label = f"{outcome.symbol}, {language.pick(UNSAFE_LABEL, speaking)}" if outcome.unsafe else outcome.symbol
+                print(f"{outcome.path}:{outcome.line}: {done} ({label}): {summary}", file=notes)
             else:
                 reason = language.pick(outcome.result.reason, speaking)
                 left = language.pick(LEFT_ALONE, speaking)

@@ -24,6 +24,7 @@ EVAL_ARGUMENTS = Text("eval() is called with arguments", "eval() 的调用带有
 
 SYMBOL = "pytorch-method-on-cell-or-tensor"
 NODE_TYPES = (nodes.Call,)
+UNSAFE = False  # the PyTorch method raises AttributeError today
 NEW = "set_train"
 
 
