@@ -151,9 +151,9 @@ def test_fix_notes_in_chinese(tmp_path):
     bad = (REPO / "rules" / "cell-container-not-registered" / "bad.py").read_text(encoding="utf-8")
     (tmp_path / "bad.py").write_text(bad, encoding="utf-8")
     chinese = _ms_lint("--mindspore-language=zh", "--diff", "bad.py", cwd=tmp_path)
-    assert "bad.py:13: 将修复 (cell-container-not-registered): self.layers：普通 list -> nn.CellList" in chinese.stderr
+    assert "bad.py:13: 将修复 (cell-container-not-registered, 不安全): self.layers：普通 list -> nn.CellList" in chinese.stderr
     assert "未修复 (cell-container-not-registered): 键 task 不是字符串字面量" in chinese.stderr
     english = _ms_lint("--diff", "bad.py", cwd=tmp_path)
-    fixed = "bad.py:13: would fix (cell-container-not-registered): self.layers: plain list -> nn.CellList"
+    fixed = "bad.py:13: would fix (cell-container-not-registered, unsafe): self.layers: plain list -> nn.CellList"
     assert fixed in english.stderr
     assert chinese.stdout == english.stdout  # the same diff
