@@ -14,6 +14,9 @@ from ms_lint import cli
 from ms_lint.checkers import CHECKERS
 from ms_lint.fixes import FIXERS, engine
 from ms_lint.fixes.base import Fix
+from ms_lint.tools import expected_fixes
+
+EXPECTED_FIXES = Path(__file__).resolve().parent / "fixes_expected"
 
 CONTAINER = "cell-container-not-registered"
 FORWARD = "forward-without-construct"
@@ -556,3 +559,82 @@ def test_diff_says_which_files_it_could_not_read(tmp_path, capsys, monkeypatch, 
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("broken.py:1:") and err.endswith(f"({symbol})\n") and err.count("\n") == 1
+
+
+# -- each fixable rule's example, fixed: the engine's output is the reviewed file, and it lints clean -----
+
+
+@pytest.mark.parametrize("symbol", sorted(FIXERS))
+def test_the_example_fixed_is_the_reviewed_file(symbol):
+    expected = EXPECTED_FIXES / f"{symbol}.py"
+    assert expected.exists(), f"run python -m ms_lint.tools.expected_fixes and review {expected.name}"
+    assert expected_fixes.fixed_example(symbol) == expected.read_text(encoding="utf-8"), (
+        f"the engine's fix of rules/{symbol}/bad.py changed: run python -m ms_lint.tools.expected_fixes, review the diff"
+    )
+
+
+@pytest.mark.parametrize("symbol", sorted(FIXERS))
+def test_the_fixed_example_keeps_only_the_findings_left_alone(symbol, tmp_path):
+    rcfile = RULES / symbol / "pylintrc"
+    rcfile = rcfile if rcfile.exists() else None
+    before = run_pylint([RULES / symbol / "bad.py"], rcfile=rcfile)
+    messages, linted = engine.collect([str(RULES / symbol / "bad.py"), *([f"--rcfile={rcfile}"] if rcfile else [])])
+    outcomes = [o for file_fix in engine.plan([m for m in messages if m.symbol == symbol], linted, unsafe=True) for o in file_fix.outcomes]
+    fixed_file = tmp_path / "bad.py"
+    fixed_file.write_text((EXPECTED_FIXES / f"{symbol}.py").read_text(encoding="utf-8"), encoding="utf-8")
+    astroid.MANAGER.clear_cache()
+    after = run_pylint([fixed_file], rcfile=rcfile)
+    assert sum(m.symbol == symbol for m in after) == sum(not o.applied for o in outcomes)
+    assert _other_rules(after, symbol) == _other_rules(before, symbol), "the fixes changed another rule's findings"
+
+
+def _other_rules(messages, symbol):
+    return sorted(message.symbol for message in messages if message.symbol != symbol)
+
+
+# -- api-context-option-deprecated ------------------------------------------------------------
+
+CONTEXT = "api-context-option-deprecated"
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        (
+            'import mindspore as ms\nms.set_context(mode=ms.GRAPH_MODE, device_target="Ascend", device_id=1)\n',
+            'import mindspore as ms\nms.set_context(mode=ms.GRAPH_MODE)\nms.set_device("Ascend", 1)\n',
+        ),
+        ('import mindspore as ms\nms.set_context(device_target="CPU")\n', 'import mindspore as ms\nms.set_device("CPU")\n'),
+        (
+            "from mindspore import context\ncontext.set_context(device_target=args.device, mode=0)\n",
+            "from mindspore import context, set_device\ncontext.set_context(mode=0)\nset_device(args.device)\n",
+        ),
+        (
+            'import mindspore\nmindspore.set_context(deterministic="ON", max_device_memory="30GB")\n',
+            'import mindspore\nmindspore.set_deterministic(True)\nmindspore.runtime.set_memory(max_size="30GB")\n',
+        ),
+        (
+            "import mindspore as ms\n\n\ndef setup(target):\n    ms.set_context(\n        mode=0,\n"
+            "        device_target=target,\n    )\n    return 1\n",
+            "import mindspore as ms\n\n\ndef setup(target):\n    ms.set_context(\n        mode=0,\n"
+            "    )\n    ms.set_device(target)\n    return 1\n",
+        ),
+    ],
+)
+def test_context_options_move_to_their_functions(tmp_path, request, before, after):
+    assert fixed(tmp_path, request, before, CONTEXT) == after
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("import mindspore as ms\nms.set_context(device_id=1)\n", "set_device needs the device target"),
+        ('import mindspore as ms\nms.set_context(save_graphs=True)\n', "save_graphs= has no one-to-one replacement"),
+        ("import mindspore as ms\nms.set_context(deterministic=flag)\n", 'not the literal "ON" or "OFF"'),
+        ('import mindspore as ms\nms.set_context(mode=0,\n  device_target="CPU",  # the card\n)\n', "a comment sits"),
+        ('import mindspore as ms\nok = ms.set_context(device_target="CPU")\n', "not a statement of its own line"),
+        ('import mindspore as ms\nms.set_context(**{"mode": 0}, device_target="CPU")\n', "by position or with **"),
+    ],
+)
+def test_context_options_left_alone(tmp_path, request, text, reason):
+    assert reason in refused(tmp_path, request, text)

@@ -17,7 +17,7 @@ from ms_lint.fixes import (
     forward_without_construct,
     pytorch_method_on_cell_or_tensor,
 )
-from ms_lint.fixes import api_removed
+from ms_lint.fixes import api_context_option_deprecated, api_removed
 
 FIXERS = {
     fixer.SYMBOL: fixer
@@ -27,5 +27,6 @@ FIXERS = {
         pytorch_method_on_cell_or_tensor,
         dropout_positional_keep_prob,
         api_removed,
+        api_context_option_deprecated,
     )
 }

@@ -66,7 +66,7 @@ def spell(at: nodes.NodeNG, module_path: str, name: str, source: Source) -> Opti
     if anchor is None:
         return None
     text = f"{local}.{name}" if parent else name
-    return Spelling(text, (_line_after(anchor, line, source),))
+    return Spelling(text, (line_after(anchor, line, source),))
 
 
 def _bindings(module: nodes.Module) -> Iterator[_Binding]:
@@ -108,11 +108,12 @@ def _add_name(statement: nodes.ImportFrom, name: str, source: Source) -> Edit:
     plain = "(" not in text and "\\" not in text and statement.lineno == statement.end_lineno
     if plain and (not rest or rest.startswith("#")):
         return Edit.insert(end_of(statement), f", {name}")
-    return _line_after(statement, f"from {names.absolute_module(statement)} import {name}", source)
+    return line_after(statement, f"from {names.absolute_module(statement)} import {name}", source)
 
 
-def _line_after(statement: nodes.NodeNG, line: str, source: Source) -> Edit:
-    indent = " " * statement.col_offset
+def line_after(statement: nodes.NodeNG, line: str, source: Source, indent: Optional[str] = None) -> Edit:
+    """Insert ``line`` on a line of its own after ``statement``, indented as it (or by ``indent``)."""
+    indent = " " * statement.col_offset if indent is None else indent
     if statement.end_lineno >= len(source.line_starts):
         # The statement is on the file's last line.
         ending = "" if source.text.endswith(("\n", "\r")) else source.newline
