@@ -638,3 +638,34 @@ def test_context_options_move_to_their_functions(tmp_path, request, before, afte
 )
 def test_context_options_left_alone(tmp_path, request, text, reason):
     assert reason in refused(tmp_path, request, text)
+
+
+# -- conv-padding-without-pad-mode --------------------------------------------------------------
+
+PADDING = "conv-padding-without-pad-mode"
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        ("nn.Conv2d(3, 4, 3, padding=1)", 'nn.Conv2d(3, 4, 3, pad_mode="pad", padding=1)'),
+        ("nn.Conv2d(3, 4, 3, 1, 1)", 'nn.Conv2d(3, 4, 3, 1, pad_mode="pad", padding=1)'),
+        ("nn.Conv2d(3, 4, 3, pad_mode='valid', padding=(1, 1, 2, 2))", 'nn.Conv2d(3, 4, 3, pad_mode="pad", padding=(1, 1, 2, 2))'),
+        ('nn.Conv2d(3, 4, 3, 1, "same", 1)', 'nn.Conv2d(3, 4, 3, 1, "pad", 1)'),
+        ("nn.Conv3d(3, 4, 3,\n    padding=1)", 'nn.Conv3d(3, 4, 3,\n    pad_mode="pad", padding=1)'),
+    ],
+)
+def test_convolutions_pad_with_pad_mode_pad(tmp_path, request, before, after):
+    header = "from mindspore import nn\n\nlayer = "
+    assert fixed(tmp_path, request, header + before + "\n", PADDING) == header + after + "\n"
+
+
+@pytest.mark.parametrize(
+    "call, reason",
+    [
+        ("nn.Conv2d(3, 4, 3, 1, 1, 1, 1)", "more positional arguments follow the padding"),
+        ("nn.Conv2d(3, 4, 3, pad_mode=MODE, padding=1)", "pad_mode is not a literal string"),
+    ],
+)
+def test_convolutions_left_alone(tmp_path, request, call, reason):
+    assert reason in refused(tmp_path, request, f'from mindspore import nn\n\nMODE = "same"\nlayer = {call}\n')

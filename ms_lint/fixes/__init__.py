@@ -13,6 +13,7 @@ reported as usual. Findings come from a normal lint run, so pragmas, options and
 
 from ms_lint.fixes import (
     cell_container_not_registered,
+    conv_padding_without_pad_mode,
     dropout_positional_keep_prob,
     forward_without_construct,
     pytorch_method_on_cell_or_tensor,
@@ -28,5 +29,6 @@ FIXERS = {
         dropout_positional_keep_prob,
         api_removed,
         api_context_option_deprecated,
+        conv_padding_without_pad_mode,
     )
 }
