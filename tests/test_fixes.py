@@ -669,3 +669,34 @@ def test_convolutions_pad_with_pad_mode_pad(tmp_path, request, before, after):
 )
 def test_convolutions_left_alone(tmp_path, request, call, reason):
     assert reason in refused(tmp_path, request, f'from mindspore import nn\n\nMODE = "same"\nlayer = {call}\n')
+
+
+# -- batchnorm-torch-momentum ---------------------------------------------------------------------
+
+MOMENTUM = "batchnorm-torch-momentum"
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        ("nn.BatchNorm2d(8, momentum=0.1)", "nn.BatchNorm2d(8, momentum=0.9)"),
+        ("nn.BatchNorm2d(8, momentum=.01)", "nn.BatchNorm2d(8, momentum=0.99)"),
+        ("nn.BatchNorm1d(8, 1e-5, 0.03)", "nn.BatchNorm1d(8, 1e-5, 0.97)"),
+        ("nn.BatchNorm2d(8, momentum=1e-2)", "nn.BatchNorm2d(8, momentum=0.99)"),
+        ("nn.BatchNorm2d(8, momentum=0)", "nn.BatchNorm2d(8, momentum=1.0)"),
+        ("nn.BatchNorm3d(8, momentum=BN_MOMENTUM)", "nn.BatchNorm3d(8, momentum=1 - BN_MOMENTUM)"),
+    ],
+)
+def test_momentum_becomes_its_complement(tmp_path, request, before, after):
+    header = "from mindspore import nn\n\nBN_MOMENTUM = 0.1\nlayer = "
+    assert fixed(tmp_path, request, header + before + "\n", MOMENTUM) == header + after + "\n"
+
+
+def test_momentum_fix_is_unsafe(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "cmd_bn.py"
+    path.write_text("from mindspore import nn\n\nlayer = nn.BatchNorm2d(8, momentum=0.1)\n", encoding="utf-8")
+    assert cli.main(["--fix", path.name]) == 4
+    assert "left alone (batchnorm-torch-momentum): an unsafe fix" in capsys.readouterr().out
+    assert cli.main(["--fix", "--unsafe-fixes", path.name]) == 0
+    assert "momentum=0.9" in path.read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ reported as usual. Findings come from a normal lint run, so pragmas, options and
 """
 
 from ms_lint.fixes import (
+    batchnorm_torch_momentum,
     cell_container_not_registered,
     conv_padding_without_pad_mode,
     dropout_positional_keep_prob,
@@ -30,5 +31,6 @@ FIXERS = {
         api_removed,
         api_context_option_deprecated,
         conv_padding_without_pad_mode,
+        batchnorm_torch_momentum,
     )
 }
