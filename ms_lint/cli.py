@@ -156,6 +156,7 @@ class MindSporeOnlyLinter(PyLinter):
     # (accepted findings, or None to record them all; the baseline's directory), set by run()
     baseline: Optional[Tuple[Optional[Counter], str]] = None
     closing = False  # end with the closing line (summary.closing_line), set by run()
+    fix_hint = True  # the closing line counts the findings of rules with a fix, and says how to fix them
     statistics = False  # --statistics: counts per rule instead of the findings on stdout, set by run()
 
     def _parse_configuration_file(self, arguments: List[str]) -> None:
@@ -205,7 +206,8 @@ class MindSporeOnlyLinter(PyLinter):
                 for line in summary.statistics(self.tally, FIXERS):
                     print(line)
             if self.closing:
-                summary.say(summary.closing_line(self.tally, self.targets, FIXERS, speaking))
+                fixable = FIXERS if self.fix_hint else ()
+                summary.say(summary.closing_line(self.tally, self.targets, fixable, speaking))
         return score
 
 
@@ -255,17 +257,19 @@ def _option_values(args: Sequence[str], long: str, short: str) -> set:
 
 
 def run(  # pylint: disable=redefined-builtin,too-many-arguments
-    user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None, closing=False, statistics=False
+    user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None, closing=False, statistics=False,
+    fix_hint=True,
 ):
     """Run pylint as ``ms-lint`` does; returns the pylint ``Run`` when ``exit`` is False.
 
     ``accepting`` is ``(accepted findings or None to record them all, baseline directory)``;
-    ``closing`` ends the run with its closing line on stderr, ``statistics`` prints the counts per
-    rule instead of the findings.
+    ``closing`` ends the run with its closing line on stderr (``fix_hint`` False: without the count
+    of fixable findings, after ``--fix``), ``statistics`` prints the counts per rule instead of the findings.
     """
     MindSporeOnlyLinter.user_args = tuple(user_args)
     MindSporeOnlyLinter.baseline = accepting
     MindSporeOnlyLinter.closing = closing
+    MindSporeOnlyLinter.fix_hint = fix_hint
     MindSporeOnlyLinter.statistics = statistics
     try:
         return MindSporeRun(lint_args(user_args), reporter=reporter, exit=exit)
@@ -274,14 +278,17 @@ def run(  # pylint: disable=redefined-builtin,too-many-arguments
         MindSporeOnlyLinter.closing = MindSporeOnlyLinter.statistics = False
 
 
-def report(args: Sequence[str], baseline_file: Optional[str] = None, update: bool = False) -> int:
-    """Lint and report as ``ms-lint`` does, through the baseline when one is given; the exit status."""
+def report(args: Sequence[str], baseline_file: Optional[str] = None, update: bool = False, fix_hint: bool = True) -> int:
+    """Lint and report as ``ms-lint`` does, through the baseline when one is given; the exit status.
+
+    ``fix_hint`` False leaves out of the closing line the advice to run ``--fix`` (its own run just did).
+    """
     statistics = STATISTICS in args
     args = [arg for arg in args if arg != STATISTICS]
     if baseline_file is None:
-        return _status(run, args, closing=True, statistics=statistics)
+        return _status(run, args, closing=True, statistics=statistics, fix_hint=fix_hint)
     try:
-        return _report_with_baseline(args, baseline_file, update, statistics)
+        return _report_with_baseline(args, baseline_file, update, statistics, fix_hint)
     except baseline.BaselineError as error:
         _say(error.args[0], _language(args))
         return 32
@@ -295,16 +302,15 @@ def _status(function, *args, **kwargs) -> int:
     return 0
 
 
-def _report_with_baseline(args: Sequence[str], path: str, update: bool, statistics: bool) -> int:
+def _report_with_baseline(args: Sequence[str], path: str, update: bool, statistics: bool, fix_hint: bool) -> int:
     exists = os.path.exists(path)
     previous = baseline.load(path) if exists else Counter()
     record = update or not exists
     directory = os.path.dirname(os.path.abspath(path))
     outcome = []
     accepting = (None if record else previous, directory)
-    status = _status(
-        lambda: outcome.append(run(args, exit=False, accepting=accepting, closing=not record, statistics=statistics))
-    )
+    options = {"accepting": accepting, "closing": not record, "statistics": statistics, "fix_hint": fix_hint}
+    status = _status(lambda: outcome.append(run(args, exit=False, **options)))
     if not outcome or not isinstance(outcome[0].linter.reporter, baseline.BaselineReporter):
         return status  # pylint stopped before linting (a usage error, no files)
     linter = outcome[0].linter
@@ -465,7 +471,9 @@ def _main(args: List[str]) -> int:
     if fix or diff:
         from ms_lint.fixes import engine  # pylint: disable=import-outside-toplevel
 
-        return engine.main(args, write=fix, report=lambda: report(args, baseline_file, update), unsafe=unsafe)
+        return engine.main(
+            args, write=fix, report=lambda: report(args, baseline_file, update, fix_hint=False), unsafe=unsafe
+        )
     return report(args, baseline_file, update)
 
 

@@ -161,3 +161,9 @@ def test_no_progress_line_when_stderr_is_no_terminal(project, capsys):
     assert summary.progress_on_terminal() is None  # pytest captures stderr
     cli.main(["src"])
     assert "linted..." not in capsys.readouterr().err
+
+
+def test_after_fix_the_closing_line_counts_what_is_left_without_advising_fix_again(project, capsys):
+    assert cli.main(["--fix", "src"]) == 4  # forward-without-construct is fixed; the container fix is unsafe
+    line = closing(capsys.readouterr().err)
+    assert line == "ms-lint: 1 finding in 1 of 2 files: 1 cell-container-not-registered."
