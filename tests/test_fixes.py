@@ -13,7 +13,7 @@ from lint import RULES, run_pylint
 from ms_lint import cli
 from ms_lint.checkers import CHECKERS
 from ms_lint.fixes import FIXERS, engine
-from ms_lint.fixes.base import Fix
+from ms_lint.fixes.base import Edit, Fix
 from ms_lint.tools import expected_fixes
 
 EXPECTED_FIXES = Path(__file__).resolve().parent / "fixes_expected"
@@ -700,3 +700,37 @@ def test_momentum_fix_is_unsafe(tmp_path, capsys, monkeypatch):
     assert "left alone (batchnorm-torch-momentum): an unsafe fix" in capsys.readouterr().out
     assert cli.main(["--fix", "--unsafe-fixes", path.name]) == 0
     assert "momentum=0.9" in path.read_text(encoding="utf-8")
+
+
+# -- --fix lints the fixed files again ------------------------------------------------------------
+
+
+def _misfixing(edit_text):
+    """A forward-without-construct fixer that writes ``edit_text`` at the start of the method instead."""
+
+    def fix(node, source, context):  # pylint: disable=unused-argument
+        return Fix([Edit.insert((node.lineno, node.col_offset), edit_text)], "misfixed")
+
+    return fix
+
+
+@pytest.mark.parametrize(
+    "edit_text, reason",
+    [
+        ("# not a fix\n    ", "still has a forward-without-construct finding the fixes were to remove"),
+        (
+            "def construct(self, x):\n        return nn.Dense(4, 4)(x)\n\n    ",
+            "would add a cell-built-in-construct finding to the file",
+        ),
+    ],
+)
+def test_a_file_whose_fixes_fail_is_put_back(tmp_path, capsys, monkeypatch, edit_text, reason):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(FIXERS[FORWARD], "fix", _misfixing(edit_text))
+    path = tmp_path / "cmd_misfix.py"
+    path.write_text(MLP, encoding="utf-8")
+    cli.main(["--fix", path.name])
+    out = capsys.readouterr().out
+    assert path.read_text(encoding="utf-8") == MLP
+    assert f"left alone ({FORWARD}): " in out and reason in out, out
+    assert f"fixed ({FORWARD})" not in out

@@ -4,9 +4,10 @@
 2. For each finding of a rule that has a fixer, find its node and ask the fixer.
 3. Apply each file's fixes; a fix whose edits overlap an earlier one waits for the next run,
    and a file that would no longer parse is left untouched.
-4. ``--fix`` writes the files, says what it fixed and left alone, and lints again to report
-   what is left (its exit status is that lint's). ``--diff`` prints a unified diff and
-   writes nothing (exit status 1 when there is something to fix).
+4. ``--fix`` writes each file whole and lints again: a file whose fixes left a finding they were
+   to remove, or added one, is put back as it was (and the notes say why). It says what it fixed
+   and left alone, and lints once more to report what is left (its exit status is that lint's).
+   ``--diff`` prints a unified diff and writes nothing (exit status 1 when there is something to fix).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import difflib
 import io
 import sys
 import tokenize
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -42,6 +44,18 @@ UNSAFE_NOT_ASKED = Text(
 )
 UNREADABLE = frozenset({"syntax-error", "parse-error", "astroid-error"})  # pylint's: a file it cannot read
 WOULD_NOT_PARSE = Text("the fixed file would not parse; nothing was changed", "修复后的文件无法解析；未做任何修改")
+FINDING_LEFT = Text(
+    "the fixed file still has a %s finding the fixes were to remove: the file is left as it was",
+    "修复后的文件仍有本应消除的 %s 检查结果：该文件保持原样",
+)
+FINDING_ADDED = Text(
+    "the fixes would add a %s finding to the file: the file is left as it was",
+    "这些修复会给该文件增加一个 %s 检查结果：该文件保持原样",
+)
+ADDED_ELSEWHERE = Text(
+    "the fixes would add a %s finding to %s: every file is left as it was",
+    "这些修复会增加一个 %s 检查结果（在 %s 中）：所有文件都保持原样",
+)
 FIXER_FAILED = Text("the fixer failed (%s); please report it", "修复程序失败（%s）；请报告此问题")
 
 
@@ -164,10 +178,29 @@ def main(args: Sequence[str], write: bool, report: Callable[[], int], unsafe: bo
     """``ms-lint --fix`` (``write``) or ``ms-lint --diff``; ``report`` lints what is left and gives the exit status.
 
     ``--fix`` applies the safe fixes, and the unsafe ones too when ``unsafe``; ``--diff`` shows both.
+    ``--fix`` lints the fixed files again and puts back any file whose fixes left their findings or
+    added others.
     """
     reporter = _collected(args)
     messages, linted, speaking = reporter.messages, reporter.files, reporter.speaking
     file_fixes = plan(messages, linted, unsafe=unsafe or not write)
+    changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
+    if write and changed:
+        _write_checked(args, messages, changed)
+    _say_outcomes(file_fixes, write, speaking)
+    if not write:
+        # A file pylint cannot read has nothing to fix, but it must not pass for clean.
+        unreadable = [message for message in messages if message.symbol in UNREADABLE]
+        for message in unreadable:
+            print(message.format("{path}:{line}:{column}: {msg_id}: {msg} ({symbol})"), file=sys.stderr)
+        for file_fix in changed:
+            sys.stdout.writelines(_diff(file_fix))
+        return 1 if changed or unreadable else 0
+    astroid.MANAGER.clear_cache()
+    return report()
+
+
+def _say_outcomes(file_fixes: List[FileFix], write: bool, speaking: str) -> None:
     notes = sys.stdout if write else sys.stderr
     done = language.pick(FIXED if write else WOULD_FIX, speaking)
     for file_fix in file_fixes:
@@ -180,19 +213,46 @@ def main(args: Sequence[str], write: bool, report: Callable[[], int], unsafe: bo
                 reason = language.pick(outcome.result.reason, speaking)
                 left = language.pick(LEFT_ALONE, speaking)
                 print(f"{outcome.path}:{outcome.line}: {left} ({outcome.symbol}): {reason}", file=notes)
-    changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
-    if not write:
-        # A file pylint cannot read has nothing to fix, but it must not pass for clean.
-        unreadable = [message for message in messages if message.symbol in UNREADABLE]
-        for message in unreadable:
-            print(message.format("{path}:{line}:{column}: {msg_id}: {msg} ({symbol})"), file=sys.stderr)
-        for file_fix in changed:
-            sys.stdout.writelines(_diff(file_fix))
-        return 1 if changed or unreadable else 0
+
+
+def _write_checked(args: Sequence[str], messages, changed: List[FileFix]) -> None:
+    """Write the fixed files whole, lint again, and put back the files whose fixes did not do only what they meant."""
+    originals = {file_fix.path: file_fix.path.read_bytes() for file_fix in changed}
     for file_fix in changed:
         files.write_whole(str(file_fix.path), file_fix.text.encode(file_fix.encoding))
-    astroid.MANAGER.clear_cache()
-    return report()
+    astroid.MANAGER.clear_cache()  # lint the fixed text, not the trees parsed before
+    after, _ = collect(args)
+    failed = _failures(messages, after, changed)
+    everywhere = failed.pop(None, None)  # a finding added to a file no fix touched: no one file to blame
+    for file_fix in changed:
+        reason = everywhere or failed.get(file_fix.path)
+        if reason is None:
+            continue
+        files.write_whole(str(file_fix.path), originals[file_fix.path])
+        file_fix.text = None
+        for outcome in file_fix.outcomes:
+            if outcome.applied:
+                outcome.applied, outcome.result = False, Refusal(reason)
+
+
+def _failures(before, after, changed: List[FileFix]) -> Dict[Optional[Path], Text]:
+    """Why the fixes of each changed file (None: of every one) must not stay, from the findings before and after."""
+    def counted(messages) -> Counter:
+        return Counter((Path(message.abspath).resolve(), message.symbol) for message in messages)
+
+    fixed = Counter((file_fix.path, o.symbol) for file_fix in changed for o in file_fix.outcomes if o.applied)
+    expected = counted(before)
+    expected.subtract(fixed)
+    paths = {file_fix.path for file_fix in changed}
+    failed: Dict[Optional[Path], Text] = {}
+    for (path, symbol), count in sorted(counted(after).items()):
+        if count <= expected[(path, symbol)]:
+            continue
+        if path not in paths:
+            failed.setdefault(None, ADDED_ELSEWHERE % (symbol, path.name))
+        else:
+            failed.setdefault(path, (FINDING_LEFT if fixed[(path, symbol)] else FINDING_ADDED) % (symbol,))
+    return failed
 
 
 def _diff(file_fix: FileFix):
