@@ -37,7 +37,18 @@ def load_configuration(linter) -> None:
         # pylint's own answer to an option value it cannot take: one line, usage error status.
         print(language.pick(problem, language.of(linter)), file=sys.stderr)
         sys.exit(32)
-    brain.enable(linter.config.mindspore_brain, stubs=_pylint_checks_enabled(linter))
+    enabled = [
+        checker
+        for checker in linter.get_checkers()
+        if isinstance(checker, MindSporeChecker) and any(linter.is_message_enabled(msgid) for msgid in checker.msgs)
+    ]
+    # The MindSpore names the enabled rules report wherever they are used: pylint then leaves them alone.
+    brain.enable(
+        linter.config.mindspore_brain,
+        stubs=_pylint_checks_enabled(linter),
+        reported=[name for checker in enabled for name in checker.reported_names()],
+        reported_modules=[name for checker in enabled for name in checker.reported_modules()],
+    )
 
 
 def _pylint_checks_enabled(linter) -> bool:

@@ -8,7 +8,9 @@ submodules are built from ``ms_lint/data/stubs.json`` (generated with the catalo
 
 * a name the catalog lists gets pylint's full checks (``nn.Dense(1, 2, 3, 4, 5, 6, 7, 8)``);
 * a public name missing from a module the catalog lists completely is pylint's ``no-member`` /
-  ``no-name-in-module`` (``nn.Linear``, ``ops.Relu``);
+  ``no-name-in-module`` (a misspelt name), unless an enabled ms_lint rule reports that name
+  wherever it is used (``nn.Module``, ``ops.Relu``, ``ms_function``, ``vision.c_transforms``, whose
+  import is then no ``import-error`` either): one message per mistake;
 * anything the catalog cannot vouch for (private modules and names, modules it only knows by
   file name) resolves to an unknown value, on which pylint reports nothing.
 
@@ -49,8 +51,21 @@ def _private(name: str) -> bool:
     return any(part.startswith("_") for part in parts) and not any(part.startswith("__") for part in parts)
 
 
+# Names ms_lint's enabled rules report wherever they are used (``mindspore.nn.Module``,
+# ``mindspore.ms_function``, ``mindspore.dataset.vision.c_transforms``): pylint's own no-member,
+# no-name-in-module and import-error on them would say the same mistake twice.
+_reported: frozenset = frozenset()
+_reported_modules: frozenset = frozenset()  # the reported names that are modules, whose import is no error
+
+
+def _is_reported(name: str, among: frozenset) -> bool:
+    parts = name.split(".")
+    return any(".".join(parts[:end]) in among for end in range(2, len(parts) + 1))
+
+
 def _unknown_beyond(module: nodes.Module, complete: bool):
-    """``module.getattr`` answering what the catalog cannot vouch for with an unknown value."""
+    """``module.getattr`` answering what the catalog cannot vouch for, and what ms_lint reports, with an
+    unknown value."""
     found = module.getattr
 
     def getattr(name, context=None, ignore_locals=False):  # pylint: disable=redefined-builtin
@@ -58,7 +73,10 @@ def _unknown_beyond(module: nodes.Module, complete: bool):
             return found(name, context, ignore_locals)
         except AttributeInferenceError:
             # __getattr__ is how pylint asks whether a module serves any name: it must stay absent.
-            if name == "__getattr__" or (complete and not name.startswith("_")):
+            if name == "__getattr__":
+                raise
+            # Unknown: nothing pylint can check (for a name ms_lint reports, its message says what is wrong).
+            if complete and not name.startswith("_") and not _is_reported(f"{module.name}.{name}", _reported):
                 raise
             return [nodes.Unknown(parent=module)]
 
@@ -70,7 +88,7 @@ def build(name: str):
     data = _stubs()
     source = data["sources"].get(name)
     if source is None and name not in data["modules"] and not _private(name):
-        return None
+        return stand_in(name) if _is_reported(name, _reported_modules) else None
     package = data["modules"].get(name, False)  # a private package still resolves its submodules by name
     return _module(name, source or "", package, complete=name in data["complete"])
 
@@ -109,9 +127,14 @@ class StubCache(dict):
         return True
 
 
-def enable(on: bool = True, stubs: bool = True) -> None:
+def enable(on: bool = True, stubs: bool = True, reported=(), reported_modules=()) -> None:
     """Serve (or stop serving) MindSpore from the stubs, or from empty stand-ins when ``stubs`` is
-    off; modules built before are dropped when the choice changes."""
+    off; modules built before are dropped when the choice changes. ``reported``: the dotted names
+    ms_lint's enabled rules report wherever they are used, which pylint then takes for unknown;
+    ``reported_modules``: those that are modules, which import as empty stand-ins."""
+    global _reported, _reported_modules  # pylint: disable=global-statement
+    changed = (frozenset(reported), frozenset(reported_modules)) != (_reported, _reported_modules)
+    _reported, _reported_modules = frozenset(reported) | frozenset(reported_modules), frozenset(reported_modules)
     cache = AstroidManager.brain["astroid_cache"]
     if not isinstance(cache, StubCache):
         if not on:
@@ -119,7 +142,7 @@ def enable(on: bool = True, stubs: bool = True) -> None:
         cache = StubCache(cache)
         AstroidManager.brain["astroid_cache"] = cache
         MANAGER.astroid_cache = cache
-    if not on or stubs != cache.stubs:
+    if not on or stubs != cache.stubs or changed:
         for name in [key for key in cache if key == ROOT or str(key).startswith(ROOT + ".")]:
             del cache[name]
     cache.enabled = on

@@ -102,3 +102,45 @@ def test_stubs_are_built_only_when_a_pylint_check_may_read_them(tmp_path, enable
         assert MANAGER.astroid_cache.stubs is stubs
     finally:
         brain.enable(False)
+
+
+ONE_MISTAKE = '''\
+from mindspore import nn, ops
+from mindspore import ms_function
+from mindspore.dataset.vision import c_transforms
+import mindspore.dataset.vision.py_transforms as P
+from mindspore.dataset.transforms.c_transforms import Compose
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.relu = ops.Relu()
+        self.seq = nn.Sequential()
+        self.missing = nn.NoSuchLayer()
+
+
+print(c_transforms, P, ms_function, Compose, Net)
+'''
+RULES_OF_THOSE_NAMES = "pytorch-name-on-mindspore-module,api-removed"
+
+
+def test_a_name_ms_lint_reports_gets_its_message_only(tmp_path):
+    # ms_lint's message says what is wrong and what to use; pylint's would say the same mistake again.
+    found = pylint(tmp_path, ONE_MISTAKE, f"--enable={RULES_OF_THOSE_NAMES}")
+    assert found == {
+        (2, "api-removed"),
+        (3, "api-removed"),
+        (4, "api-removed"),
+        (5, "api-removed"),
+        (8, "pytorch-name-on-mindspore-module"),
+        (11, "pytorch-name-on-mindspore-module"),
+        (12, "pytorch-name-on-mindspore-module"),
+        (13, "no-member"),  # no rule reports a misspelt name: pylint's message stays
+    }
+
+
+def test_with_those_rules_off_pylint_reports_the_names_itself(tmp_path):
+    found = pylint(tmp_path, ONE_MISTAKE)
+    assert {(8, "no-member"), (11, "no-member"), (12, "no-member"), (13, "no-member")} <= found
+    assert {(2, "no-name-in-module"), (3, "no-name-in-module"), (4, "import-error")} <= found

@@ -7,7 +7,7 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import ApiChangeChecker
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes
+from ms_lint.semantics import api_changes, catalog
 
 SYMBOL = "api-removed"
 DEPRECATED_IN = Text("deprecated in %s, ", "%s 版本废弃，")
@@ -33,6 +33,19 @@ class ApiRemovedChecker(ApiChangeChecker):
     }
 
     doc_appendix = staticmethod(lambda: table.table(lambda change: change.removed and change.kind != table.DEFAULT_CHANGED))
+
+    def reported_names(self):
+        return self._gone(lambda change: True)
+
+    def reported_modules(self):
+        return self._gone(lambda change: change.kind == table.MODULE_MOVED)
+
+    def _gone(self, include) -> list:
+        """The names the target version lacks (and so do the catalog's stubs), of the changes ``include`` selects."""
+        version = self.target().version
+        changes = (change for change in table.CHANGES if api_changes.removed(change, version) and include(change))
+        names = (name for change in changes for name in (change.old, *change.also))
+        return [name for name in names if "(" not in name and catalog.lookup(name) is None]
 
     def report_uses(self, uses) -> None:
         version = self.target().version

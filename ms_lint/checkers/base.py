@@ -318,6 +318,16 @@ class MindSporeChecker(BaseChecker):
     def close(self) -> None:
         _flush(self.linter)
 
+    def reported_names(self) -> Sequence[str]:
+        """Dotted MindSpore names this rule reports wherever the code uses them, for the configured
+        target: pylint's own no-member and no-name-in-module on them are then left out."""
+        return ()
+
+    def reported_modules(self) -> Sequence[str]:
+        """The MindSpore modules this rule reports wherever the code imports them: pylint's
+        import-error on them is then left out."""
+        return ()
+
     def target(self, program: Optional[facts.ProgramFacts] = None) -> options.Target:
         """The target from the options and ``program``'s facts; without a program, from the options alone
         (resolved once per configuration: rules ask for it on every node)."""

@@ -38,6 +38,10 @@ class PytorchNameOnMindsporeModuleChecker(MindSporeChecker):
         )
     }
 
+    def reported_names(self):
+        version, catalogued = self.target().version, options.parse_version(catalog.version())
+        return [key for key, entry in NAMES.items() if catalog.lookup(key) is None and pytorch.applies(entry, version, catalogued)]
+
     @only_required_for_messages(SYMBOL)
     def visit_attribute(self, node: nodes.Attribute) -> None:
         if node.attrname in BASENAMES:
