@@ -19,12 +19,13 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from pylint.lint import PyLinter, Run
 from pylint.reporters import MultiReporter
 
-from ms_lint import __version__, baseline, language, summary
+from ms_lint import __version__, baseline, files, language, summary
 from ms_lint.checkers.base import withheld_findings
 from ms_lint.language import Text
 from ms_lint.semantics import catalog
@@ -112,6 +113,12 @@ UNSAFE_WITHOUT_FIX = Text(
 )
 FIX_AND_DIFF = Text("--fix and --diff cannot be used together", "--fix 和 --diff 不能同时使用")
 NO_FILES = Text("no files to lint.", "没有要检查的文件。")
+BROKEN_CONFIGURATION = Text(
+    "cannot read %s, which is not valid TOML (%s): its pylint and [tool.pylint.mindspore] settings would be "
+    "ignored. Fix it, or name another configuration with --rcfile=FILE.",
+    "无法读取 %s，它不是合法的 TOML（%s）：其中的 pylint 与 [tool.pylint.mindspore] 设置将被忽略。请修正它，"
+    "或用 --rcfile=FILE 指定另一个配置文件。",
+)
 NO_PYTHON = Text("no Python file under %s.", "%s 下没有 Python 文件。")
 NO_REPORT_FOLDER = Text(
     "cannot write the report %s: there is no folder %s.", "无法写入报告 %s：文件夹 %s 不存在。"
@@ -387,6 +394,29 @@ def _baseline_arguments(args: List[str]) -> Tuple[Optional[str], bool, List[str]
     return path, update, rest
 
 
+def _unreadable_toml_configuration() -> Optional[Tuple[str, str]]:
+    """``(file, error)`` for a TOML configuration pylint would read (as it looks for them: in the
+    working directory, then the nearest ``pyproject.toml`` up to the repository's root) that is not
+    valid TOML."""
+    here = Path.cwd().resolve()
+    candidates = [here / name for name in ("pylintrc.toml", ".pylintrc.toml", "pyproject.toml")]
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").is_file():
+            candidates.append(folder / "pyproject.toml")
+            break
+        if (folder / ".git").is_dir() or (folder / ".hg").is_dir():
+            break
+    for path in candidates:
+        try:
+            with path.open("rb") as stream:
+                files.tomllib.load(stream)
+        except OSError:
+            continue
+        except files.tomllib.TOMLDecodeError as error:
+            return (os.path.relpath(path), str(error))
+    return None
+
+
 def _paths(args: Sequence[str]) -> List[str]:
     """The files, packages and directories named to lint."""
     return [arg for arg in args if not arg.startswith("-")]
@@ -453,6 +483,11 @@ def _main(args: List[str]) -> int:
         baseline_file, update, args = _baseline_arguments(args)
     except ValueError as error:
         _say(error.args[0], speaking)
+        return 32
+    broken = None if _option_values(args, "--rcfile", "--rcfile") else _unreadable_toml_configuration()
+    if broken is not None:
+        # pylint would print it twice on stdout and lint without the project's configuration.
+        _say(BROKEN_CONFIGURATION % broken, speaking)
         return 32
     if not _has_files(args):
         # pre-commit with always_run, or an empty selection: nothing to lint is not a failure.

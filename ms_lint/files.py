@@ -1,10 +1,18 @@
-"""Files ms_lint writes are written whole or not at all: a temporary file beside the target, then a rename."""
+"""Files ms_lint writes are written whole or not at all: a temporary file beside the target, then a rename.
+
+Also the TOML reader for the configuration files ms_lint reads (``tomllib``, ``tomli`` before Python 3.11).
+"""
 
 from __future__ import annotations
 
 import os
 import stat
 import tempfile
+
+try:  # Python 3.11+
+    import tomllib
+except ImportError:  # pragma: no cover - Python < 3.11 (pylint brings tomli there)
+    import tomli as tomllib  # type: ignore[no-redef]
 
 
 def write_whole(path: str, data: bytes) -> None:

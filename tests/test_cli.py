@@ -179,3 +179,14 @@ def test_a_report_in_a_folder_that_does_not_exist_is_refused_before_linting(proj
     captured = capsys.readouterr()
     assert captured.err == f"ms-lint: cannot write the report {missing}: there is no folder {missing.parent}.\n"
     assert captured.out == ""
+
+
+def test_a_pyproject_that_is_not_toml_gets_one_line_and_stops_the_run(project, capsys):
+    (project / "pyproject.toml").write_text("[tool.pylint.main\nfail-under = 0\n", encoding="utf-8")
+    assert cli.main(["tower.py"]) == 32
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("ms-lint: cannot read pyproject.toml, which is not valid TOML (") and len(err.splitlines()) == 1
+    assert "--rcfile=FILE" in err
+    (project / "ci.rc").write_text("[MAIN]\n", encoding="utf-8")
+    assert cli.main(["--rcfile=ci.rc", "tower.py"]) == 4  # another configuration is named: the run goes on

@@ -34,10 +34,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-try:  # Python 3.11+
-    import tomllib
-except ImportError:  # pragma: no cover - Python < 3.11 (pylint brings tomli there)
-    import tomli as tomllib  # type: ignore[no-redef]
+from ms_lint.files import tomllib
 
 TABLE = ("tool", "ms_lint", "probe")
 DYNAMIC_DIMS = frozenset({"none", "?", "-1"})
