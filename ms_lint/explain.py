@@ -11,7 +11,11 @@ the files that exist are linted with ms_lint's checks, as ``ms-lint`` does, and 
 *near* those locations are printed, the matched rules' first. Near: in the same top-level
 class or function as the location (a method's whole class: a Cell's error in ``construct``
 often comes from ``__init__``), or within 3 lines of it outside any. Library files
-(site-packages) are not linted. A log with MindSpore's construct traceback comes from a graph
+(site-packages) are not linted. The user modules those files import (beside them, as Python
+finds a script's modules) are linted with them, and their findings of the rules the log
+matched are printed too: a PyNative traceback may name only the script that built the Cell.
+The text quoted for a matched rule is the error's own line, not a traceback's quote of the
+library line that raised it. A log with MindSpore's construct traceback comes from a graph
 compile, so those files are linted with ``--mindspore-mode=graph`` unless the options set a mode:
 the lines it names were compiled, whatever mode the program sets elsewhere.
 
@@ -63,6 +67,8 @@ TEXTS: Dict[str, Dict[str, str]] = {
         "findings": "ms_lint's findings near the lines the log points at (same class or function, or within "
         "{lines} lines):",
         "no_findings": "ms_lint finds nothing near the lines the log points at ({count} file{s} linted).",
+        "imported_findings": "Findings of the matched rules in the modules those files import (the error may be "
+        "raised while they run):",
         "finding": "  {path}:{line}: {msgid} {symbol}: {message}",
         "missing": "Skipped {path}: no such file.",
         "unreadable": "Skipped {path}: cannot read it ({reason}).",
@@ -88,6 +94,7 @@ TEXTS: Dict[str, Dict[str, str]] = {
         "page": "  规则页面：{url}",
         "findings": "日志所指行附近（同一类或函数中，或 {lines} 行以内）的 ms_lint 检查结果：",
         "no_findings": "日志所指行附近没有 ms_lint 检查结果（检查了 {count} 个文件{s}）。",
+        "imported_findings": "这些文件导入的模块中，匹配规则的检查结果（错误可能在它们运行时抛出）：",
         "finding": "  {path}:{line}: {msgid} {symbol}: {message}",
         "missing": "已跳过 {path}：文件不存在。",
         "unreadable": "已跳过 {path}：无法读取（{reason}）。",
@@ -131,12 +138,17 @@ def rules_matching(text: str) -> List[Match]:
 
 
 def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
+    """The line of the first pattern that matches: the error itself rather than a traceback's
+    quote of the library line that raised it (``raise ValueError(f"For '{self.name}' ...``)."""
+    lines = text.splitlines()
     for pattern in patterns:
-        found = re.search(pattern, text, re.MULTILINE)
+        found = [number for number, line in enumerate(lines) if re.search(pattern, line)]
+        if not found and re.search(pattern, text, re.MULTILINE):  # a pattern across lines
+            match = re.search(pattern, text, re.MULTILINE)
+            found = [text.count("\n", 0, match.start())]
         if found:
-            line_start = text.rfind("\n", 0, found.start()) + 1
-            line_end = text.find("\n", found.end())
-            return text[line_start : line_end if line_end != -1 else len(text)].strip()
+            said = [number for number in found if not (number and PYTHON_LOCATION.search(lines[number - 1]))]
+            return lines[(said or found)[0]].strip()
     return None
 
 
@@ -245,27 +257,74 @@ def _near(line: int, places: Sequence[Location], scopes: Sequence[Tuple[int, int
 Lint = Callable[[List[str], CollectingReporter], object]
 
 
-def findings_near(places: Sequence[Location], options: List[str], lint: Lint, notes: List[str], voice: Voice):
-    """(ms_lint's messages near ``places``, the files linted, the linter's configuration or None)."""
+def findings_near(places: Sequence[Location], options: List[str], lint: Lint, notes: List[str], voice: Voice,
+                  matched: frozenset = frozenset()):
+    """(ms_lint's messages near ``places``, the matched rules' messages in the user modules the files
+    at ``places`` import, the files linted, the linter's configuration or None).
+
+    A PyNative traceback may name only the script that built or called a Cell: the Cell's own file,
+    which it imports, is linted with it, and its findings of the rules the log matched are kept."""
     by_file: Dict[str, List[Location]] = {}
     for place in places:
         by_file.setdefault(place.path, []).append(place)
     files = _readable(list(by_file), notes, voice)
     if not files:
-        return [], files, None
+        return [], [], files, None
+    named = {os.path.realpath(path) for path in files}
+    imported = [] if not matched else [
+        path for path in dict.fromkeys(found for path in files for found in _imported_files(path))
+        if os.path.realpath(path) not in named and not _is_library(path)
+    ]
     reporter = CollectingReporter()
     try:
-        outcome = lint([*options, *files], reporter)
+        outcome = lint([*options, *files, *imported], reporter)
     except SystemExit as stop:
         notes.append(voice.say("lint_failed", status=stop.code))
-        return [], [], None
+        return [], [], [], None
     wanted = {os.path.realpath(path): (by_file[path], _scopes(path)) for path in files}
-    near = []
+    imported_paths = {os.path.realpath(path) for path in imported}
+    near, beyond = [], []
     for message in reporter.messages:
-        places, scopes = wanted.get(os.path.realpath(message.abspath), ((), ()))
+        path = os.path.realpath(message.abspath)
+        places, scopes = wanted.get(path, ((), ()))
         if places and _near(message.line, places, scopes):
             near.append(message)
-    return near, files, getattr(getattr(outcome, "linter", None), "config", None)
+        elif path in imported_paths and message.symbol in matched:
+            beyond.append(message)
+    return near, beyond, [*files, *imported], getattr(getattr(outcome, "linter", None), "config", None)
+
+
+def _imported_files(path: str) -> List[str]:
+    """The files of the modules ``path`` imports that sit beside it (or in its package), as Python finds
+    a script's own modules."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    folder = Path(path).resolve().parent
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            dotted = [(folder, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = folder.parents[node.level - 2] if node.level > 1 else folder
+            module = node.module or ""
+            dotted = [(base, f"{module}.{alias.name}".strip(".")) for alias in node.names] + [(base, module)]
+        else:
+            continue
+        for root, name in dotted:
+            candidate = _module_file(root, name) if name else None
+            if candidate is not None:
+                found.append(candidate)
+    return found
+
+
+def _module_file(root: Path, dotted: str) -> Optional[str]:
+    parts = dotted.split(".")
+    for candidate in (root.joinpath(*parts).with_suffix(".py"), root.joinpath(*parts, "__init__.py")):
+        if candidate.is_file():
+            return str(candidate)
+    return None
 
 
 def _docs_url(options: Sequence[str], config) -> str:
@@ -286,12 +345,18 @@ def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = 
     places = locations(text)
     if GRAPH_TRACEBACK in text and not any(option.startswith("--mindspore-mode") for option in options):
         options = [*options, "--mindspore-mode=graph"]
-    near, linted, config = findings_near(places, options, lint, notes, voice) if places else ([], [], None)
+    matched = frozenset(match.symbol for match in matches)
+    near, beyond, linted, config = (
+        findings_near(places, options, lint, notes, voice, matched) if places else ([], [], [], None)
+    )
     lines: List[str] = []
     if matches:
         lines += _explained(matches, _docs_url(options, config), voice)
     if places:
-        lines += _findings(near, {match.symbol for match in matches}, len(linted), voice) + notes
+        lines += _findings(near, matched, len(linted), voice)
+        if beyond:
+            lines += [voice.say("imported_findings"), *(_finding(message, voice) for message in beyond)]
+        lines += notes
     if not matches:
         lines.append(voice.say("no_match"))
     print("\n".join(lines), file=out or sys.stdout)
@@ -323,19 +388,13 @@ def _findings(near: Sequence, matched: set, linted: int, voice: Voice) -> List[s
     if not near:
         return [voice.say("no_findings", count=linted, s=voice.plural(linted))] if linted else []
     ordered = sorted(near, key=lambda message: (message.symbol not in matched, message.path, message.line))
-    lines = [voice.say("findings", lines=NEAR_LINES)]
-    for message in ordered:
-        lines.append(
-            voice.say(
-                "finding",
-                path=message.path,
-                line=message.line,
-                msgid=message.msg_id,
-                symbol=message.symbol,
-                message=message.msg,
-            )
-        )
-    return lines
+    return [voice.say("findings", lines=NEAR_LINES), *(_finding(message, voice) for message in ordered)]
+
+
+def _finding(message, voice: Voice) -> str:
+    return voice.say(
+        "finding", path=message.path, line=message.line, msgid=message.msg_id, symbol=message.symbol, message=message.msg
+    )
 
 
 def main(argv: Sequence[str], lint: Lint, speaking: str = language.EN) -> int:

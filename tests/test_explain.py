@@ -245,3 +245,42 @@ def test_a_construct_traceback_means_the_located_code_was_graph_compiled(capsys,
         f"# 0 In file {net}:6~9, 8~16\n"
     _, out = run(capsys, compiled)
     assert f"  {net}:6: E7325 graph-unsupported-syntax: " in out
+
+
+NET = """\
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.fc = nn.Dense(4, 2)
+        self.drop = nn.Dropout(0.1)
+
+    def construct(self, x):
+        return self.fc(self.conv(x))
+"""
+TRAIN = "import mindspore as ms\nfrom net import Net\n\nms.set_context(mode=ms.PYNATIVE_MODE)\nnet = Net()\n"
+# MindSpore 2.10, PyNative: the exception line, and the library line that raised it, as Python quotes it.
+PAD_ERROR = "ValueError: For 'Conv2D', the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': 1 and 'pad_mode': same."
+RAISE_QUOTED = """\
+  File "/usr/lib/python3/site-packages/mindspore/ops/operations/nn_ops.py", line 915, in __init__
+    raise ValueError(f"For '{self.name}', the 'pad' must be zero when 'pad_mode' is not 'pad', "
+"""
+
+
+def test_the_error_is_quoted_not_the_library_line_that_raised_it(capsys, tmp_path):
+    _, out = run(capsys, "Traceback (most recent call last):\n" + RAISE_QUOTED + PAD_ERROR)
+    assert f"  MindSpore said: {PAD_ERROR}" in out
+
+
+def test_a_traceback_naming_only_the_script_follows_it_into_the_modules_it_imports(capsys, tmp_path, monkeypatch):
+    (tmp_path / "net.py").write_text(NET, encoding="utf-8")
+    (tmp_path / "train.py").write_text(TRAIN, encoding="utf-8")
+    log = f'Traceback (most recent call last):\n  File "{tmp_path / "train.py"}", line 5, in <module>\n    net = Net()\n{PAD_ERROR}\n'
+    monkeypatch.chdir(tmp_path)
+    _, out = run(capsys, log)
+    beyond = out.split("Findings of the matched rules in the modules those files import", 1)[1]
+    assert "net.py:7: E7310 conv-padding-without-pad-mode" in beyond
+    assert "dropout" not in beyond  # only the rules the error matched
