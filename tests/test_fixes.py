@@ -734,3 +734,30 @@ def test_a_file_whose_fixes_fail_is_put_back(tmp_path, capsys, monkeypatch, edit
     assert path.read_text(encoding="utf-8") == MLP
     assert f"left alone ({FORWARD}): " in out and reason in out, out
     assert f"fixed ({FORWARD})" not in out
+
+
+# -- api-deprecated ---------------------------------------------------------------------------------
+
+DEPRECATED = "api-deprecated"
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        ("layer = nn.Dropout(keep_prob=0.9)", "layer = nn.Dropout(p=0.1)"),
+        ("layer = nn.Dropout(keep_prob=0.75)", "layer = nn.Dropout(p=0.25)"),
+        ("layer = nn.Dropout(keep_prob=1 - cfg.drop)", "layer = nn.Dropout(p=cfg.drop)"),
+        ("layer = nn.Dropout(keep_prob=cfg.keep)", "layer = nn.Dropout(p=1 - cfg.keep)"),
+        ("layer = nn.Dropout(keep_prob=cfg.keep * 0.5)", "layer = nn.Dropout(p=1 - (cfg.keep * 0.5))"),
+        ("gather = ops.GatherV2()", "gather = ops.Gather()"),
+        ("stack = ops.Pack()", "stack = ops.Stack()"),
+    ],
+)
+def test_deprecated_names_and_keep_prob_are_replaced(tmp_path, request, before, after):
+    header = "from mindspore import nn, ops\n\ncfg = None\n"
+    assert fixed(tmp_path, request, header + before + "\n", DEPRECATED) == header + after + "\n"
+
+
+def test_a_replacement_taking_other_arguments_is_left_alone(tmp_path, request):
+    reason = refused(tmp_path, request, "from mindspore import nn\n\nlayer = nn.OneHot(depth=10)\n")
+    assert "has no replacement that takes the same arguments" in reason

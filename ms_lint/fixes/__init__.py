@@ -19,7 +19,7 @@ from ms_lint.fixes import (
     forward_without_construct,
     pytorch_method_on_cell_or_tensor,
 )
-from ms_lint.fixes import api_context_option_deprecated, api_removed
+from ms_lint.fixes import api_context_option_deprecated, api_deprecated, api_removed
 
 FIXERS = {
     fixer.SYMBOL: fixer
@@ -32,5 +32,6 @@ FIXERS = {
         api_context_option_deprecated,
         conv_padding_without_pad_mode,
         batchnorm_torch_momentum,
+        api_deprecated,
     )
 }

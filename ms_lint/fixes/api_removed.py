@@ -40,25 +40,27 @@ def fix(node: nodes.NodeNG, source: Source, context) -> Union[Fix, Refusal]:  # 
     if isinstance(node, nodes.Keyword):
         return Refusal(f"`{node.arg}=` was removed: what replaces it depends on the call")
     if isinstance(node, nodes.Attribute):
-        return _rename_attribute(node, source)
+        return rename_attribute(node, source)
     uses = api_changes.import_uses(node)
     if len(uses) != 1:
         return Refusal("the import brings in several removed names: fix them one at a time")
     change = uses[0].change
     if change.kind == table.MODULE_MOVED:
         return _move(node, change, source)
-    if isinstance(node, nodes.ImportFrom) and _renamed_in_place(change):
-        return _rename_import(node, change, source)
+    if isinstance(node, nodes.ImportFrom) and renamed_in_place(change):
+        return rename_import(node, change, source)
     return Refusal(f"{change.old} has no same-module replacement to rename to: {change.fix}")
 
 
-def _renamed_in_place(change: table.Change) -> bool:
+def renamed_in_place(change: table.Change) -> bool:
+    """A rename whose new name lives in the old name's module."""
     return change.kind == table.RENAMED and change.new.rpartition(".")[0] == change.name.rpartition(".")[0]
 
 
-def _rename_attribute(node: nodes.Attribute, source: Source) -> Union[Fix, Refusal]:
+def rename_attribute(node: nodes.Attribute, source: Source) -> Union[Fix, Refusal]:
+    """``ops.GatherV2`` -> ``ops.Gather``: the attribute renamed, its module as written."""
     change = api_changes.name_change(names.mindspore_name(node))
-    if change is None or not _renamed_in_place(change):
+    if change is None or not renamed_in_place(change):
         return Refusal(f"{node.as_string()} has no same-module replacement to rename to")
     new = change.new.rpartition(".")[2]
     end = end_of(node)
@@ -68,7 +70,8 @@ def _rename_attribute(node: nodes.Attribute, source: Source) -> Union[Fix, Refus
     return Fix([Edit(start, end, new)], f"{node.as_string()} -> {node.expr.as_string()}.{new}")
 
 
-def _rename_import(node: nodes.ImportFrom, change: table.Change, source: Source) -> Union[Fix, Refusal]:
+def rename_import(node: nodes.ImportFrom, change: table.Change, source: Source) -> Union[Fix, Refusal]:
+    """``from mindspore import ms_function`` -> ``... import jit as ms_function``: the file keeps its name."""
     old, new = change.name.rpartition(".")[2], change.new.rpartition(".")[2]
     if names.absolute_module(node) != change.name.rpartition(".")[0]:
         return Refusal(f"imported from another module than {change.name.rpartition('.')[0]}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import List, Optional, Sequence, Tuple
 
 from astroid import nodes
@@ -140,3 +141,14 @@ def self_class(node: nodes.NodeNG) -> Optional[nodes.ClassDef]:
     if positional and positional[0].name == receiver.name and not method.type == "staticmethod":
         return method.parent
     return None
+
+
+def complement(written: str) -> Optional[str]:
+    """``1 - x`` of a number as written (``0.1`` -> ``0.9``, ``1e-2`` -> ``0.99``), computed in decimal
+    so that no float rounding shows; None if ``written`` is no plain number."""
+    try:
+        number = Decimal(1) - Decimal(written.replace("_", ""))
+    except InvalidOperation:
+        return None
+    text = format(number.normalize(), "f")
+    return text if "." in text else f"{text}.0"

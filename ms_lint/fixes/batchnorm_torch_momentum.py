@@ -9,12 +9,11 @@ and every checkpoint's moving mean and variance.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Union
 
 from astroid import nodes
 
-from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of, start_of
+from ms_lint.fixes.base import Edit, Fix, Refusal, Source, complement, end_of, start_of
 from ms_lint.language import Text
 
 SYMBOL = "batchnorm-torch-momentum"
@@ -26,17 +25,7 @@ NOT_A_NUMBER = Text("%s is not written as a plain number", "%s 不是以普通�
 
 def fix(argument: Union[nodes.Const, nodes.Name], source: Source, context) -> Union[Fix, Refusal]:  # pylint: disable=unused-argument
     written = source.slice(start_of(argument), end_of(argument))
-    if isinstance(argument, nodes.Name):
-        text = f"1 - {written}"
-    else:
-        try:
-            text = _plain(Decimal(1) - Decimal(written.replace("_", "")))
-        except InvalidOperation:
-            return Refusal(NOT_A_NUMBER % (written,))
+    text = f"1 - {written}" if isinstance(argument, nodes.Name) else complement(written)
+    if text is None:
+        return Refusal(NOT_A_NUMBER % (written,))
     return Fix([Edit(start_of(argument), end_of(argument), text)], f"momentum={written} -> momentum={text}")
-
-
-def _plain(number: Decimal) -> str:
-    """``0.97``, not ``0.970`` nor ``9.7E-1``."""
-    text = format(number.normalize(), "f")
-    return text if "." in text else f"{text}.0"
