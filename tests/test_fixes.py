@@ -761,3 +761,41 @@ def test_deprecated_names_and_keep_prob_are_replaced(tmp_path, request, before, 
 def test_a_replacement_taking_other_arguments_is_left_alone(tmp_path, request):
     reason = refused(tmp_path, request, "from mindspore import nn\n\nlayer = nn.OneHot(depth=10)\n")
     assert "has no replacement that takes the same arguments" in reason
+
+
+# -- pytorch-name-on-mindspore-module ------------------------------------------------------------
+
+TORCH_NAME = "pytorch-name-on-mindspore-module"
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        ("class Net(nn.Module):\n    pass\n", "class Net(nn.Cell):\n    pass\n"),
+        ("layers = nn.ModuleList([nn.Dense(4, 4)])\n", "layers = nn.CellList([nn.Dense(4, 4)])\n"),
+        ("head = nn.Sequential(nn.Dense(4, 4), nn.ReLU())\n", "head = nn.SequentialCell(nn.Dense(4, 4), nn.ReLU())\n"),
+        ("act = nn.Hardswish()\n", "act = nn.HSwish()\n"),
+        ("act = ops.Relu()\n", "act = ops.ReLU()\n"),
+    ],
+)
+def test_pytorch_names_with_a_same_mindspore_name_are_renamed(tmp_path, request, before, after):
+    header = "from mindspore import nn, ops\n\n"
+    assert fixed(tmp_path, request, header + before, TORCH_NAME) == header + after
+
+
+def test_an_imported_pytorch_name_keeps_the_file_s_name(tmp_path, request):
+    text = "from mindspore.nn import Dense, Sequential\n\nhead = Sequential(Dense(4, 4))\n"
+    assert fixed(tmp_path, request, text, TORCH_NAME) == text.replace(
+        "import Dense, Sequential", "import Dense, SequentialCell as Sequential"
+    )
+
+
+@pytest.mark.parametrize(
+    "line, reason",
+    [
+        ("act = nn.Hardswish(inplace=True)", "the call passes arguments"),
+        ("up = nn.ConvTranspose2d(4, 4, 2)", "has no same-module MindSpore name that does the same"),
+    ],
+)
+def test_pytorch_names_left_alone(tmp_path, request, line, reason):
+    assert reason in refused(tmp_path, request, f"from mindspore import nn\n\n{line}\n")

@@ -46,6 +46,10 @@ class Mapping:
     note: str = ""  # what was observed on MindSpore, when it was checked
     argument: str = ""  # METHOD: only calls whose device argument is a string starting with this
     exempt: Tuple[str, ...] = ()  # METHOD: MindSpore classes whose instances set the attribute in __init__
+    # NAME: the name in the same MindSpore module that does the same, for ms-lint --fix to write, and
+    # whether calls keep their arguments (True) or are renamed only when they pass none.
+    rename: str = ""
+    rename_with_arguments: bool = False
 
 
 def holds_for(versions: str, version: Tuple[int, ...]) -> bool:
@@ -238,12 +242,14 @@ API_ENTRIES: Tuple[Mapping, ...] = (
         "torch.nn.Module",
         Text("use mindspore.nn.Cell", "使用 mindspore.nn.Cell"),
         NAME, (), "-", MODEL_AND_CELL,
+        rename="Cell",
     ),
     Mapping(
         "mindspore.nn.ModuleList",
         "torch.nn.ModuleList",
         Text("use mindspore.nn.CellList", "使用 mindspore.nn.CellList"),
         NAME, (), "-", API_MAPPING,
+        rename="CellList", rename_with_arguments=True,
     ),
     Mapping(
         "mindspore.nn.ModuleDict",
@@ -256,6 +262,7 @@ API_ENTRIES: Tuple[Mapping, ...] = (
         "torch.nn.Sequential",
         Text("use mindspore.nn.SequentialCell", "使用 mindspore.nn.SequentialCell"),
         NAME, (), "-", API_MAPPING,
+        rename="SequentialCell", rename_with_arguments=True,
     ),
     Mapping(
         "mindspore.nn.Parameter",
@@ -292,12 +299,14 @@ API_ENTRIES: Tuple[Mapping, ...] = (
         "torch.nn.Hardswish",
         Text("use mindspore.nn.HSwish", "使用 mindspore.nn.HSwish"),
         NAME, (), "-", API_MAPPING,
+        rename="HSwish",
     ),
     Mapping(
         "mindspore.nn.Hardsigmoid",
         "torch.nn.Hardsigmoid",
         Text("use mindspore.nn.HSigmoid", "使用 mindspore.nn.HSigmoid"),
         NAME, (), "-", API_MAPPING,
+        rename="HSigmoid",
     ),
     Mapping(
         "mindspore.nn.functional",
@@ -316,6 +325,7 @@ API_ENTRIES: Tuple[Mapping, ...] = (
         "torch.nn.ReLU",
         Text("use mindspore.ops.ReLU", "使用 mindspore.ops.ReLU"),
         NAME, (), "-", API_MAPPING,
+        rename="ReLU",
     ),
     Mapping(
         "mindspore.ops.LeakyReLU",

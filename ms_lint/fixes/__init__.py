@@ -18,6 +18,7 @@ from ms_lint.fixes import (
     dropout_positional_keep_prob,
     forward_without_construct,
     pytorch_method_on_cell_or_tensor,
+    pytorch_name_on_mindspore_module,
 )
 from ms_lint.fixes import api_context_option_deprecated, api_deprecated, api_removed
 
@@ -33,5 +34,6 @@ FIXERS = {
         conv_padding_without_pad_mode,
         batchnorm_torch_momentum,
         api_deprecated,
+        pytorch_name_on_mindspore_module,
     )
 }

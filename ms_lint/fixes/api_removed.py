@@ -77,7 +77,7 @@ def rename_import(node: nodes.ImportFrom, change: table.Change, source: Source) 
         return Refusal(f"imported from another module than {change.name.rpartition('.')[0]}")
     alias = dict(node.names).get(old)
     replacement = new if alias else f"{new} as {old}"
-    edit = _replace_imported_name(node, old, replacement, source)
+    edit = replace_imported_name(node, old, replacement, source)
     if edit is None:
         return Refusal("the imported name is not where astroid says")
     return Fix([edit], f"import {old} -> import {replacement}")
@@ -98,7 +98,7 @@ def _move(node: nodes.NodeNG, change: table.Change, source: Source) -> Union[Fix
             return Refusal(f"{target} has no {', '.join(missing)}")
         new = target.rpartition(".")[2]
         replacement = new if dict(node.names).get(name) else f"{new} as {name}"
-        edit = _replace_imported_name(node, name, replacement, source)
+        edit = replace_imported_name(node, name, replacement, source)
         if edit is None:
             return Refusal("the imported name is not where astroid says")
         return Fix([edit], f"import {name} -> import {replacement}")
@@ -109,7 +109,7 @@ def _move(node: nodes.NodeNG, change: table.Change, source: Source) -> Union[Fix
     missing = _missing_members(node, alias, target)
     if missing:
         return Refusal(f"{target} has no {', '.join(missing)}")
-    edit = _replace_imported_name(node, dotted, target, source)
+    edit = replace_imported_name(node, dotted, target, source)
     if edit is None:
         return Refusal("the imported name is not where astroid says")
     return Fix([edit], f"import {dotted} -> import {target}")
@@ -145,7 +145,7 @@ def _missing_members(node: nodes.NodeNG, local: str, target: str) -> Optional[Li
     return sorted(set(missing))
 
 
-def _replace_imported_name(node: nodes.NodeNG, name: str, replacement: str, source: Source) -> Optional[Edit]:
+def replace_imported_name(node: nodes.NodeNG, name: str, replacement: str, source: Source) -> Optional[Edit]:
     """An edit replacing the imported ``name`` (after ``import``) in the statement's text."""
     text = source.slice(start_of(node), end_of(node))
     after = text.find("import") + len("import")
