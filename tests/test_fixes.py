@@ -34,8 +34,8 @@ def fix_files(tmp_path: Path, request, files: dict):
         path = tmp_path / f"{prefix}_{name}"
         path.write_bytes(source(text).encode("utf-8") if "\r\n" not in text else text.encode("utf-8"))
         paths[name] = path
-    messages, linted = engine.collect([str(path) for path in paths.values()])
-    planned = {file_fix.path.name: file_fix for file_fix in engine.plan(messages, linted, unsafe=True)}
+    messages, linted, config = engine.collect([str(path) for path in paths.values()])
+    planned = {file_fix.path.name: file_fix for file_fix in engine.plan(messages, linted, unsafe=True, config=config)}
     results = {}
     for name, path in paths.items():
         file_fix = planned.get(path.name)
@@ -578,8 +578,9 @@ def test_the_fixed_example_keeps_only_the_findings_left_alone(symbol, tmp_path):
     rcfile = RULES / symbol / "pylintrc"
     rcfile = rcfile if rcfile.exists() else None
     before = run_pylint([RULES / symbol / "bad.py"], rcfile=rcfile)
-    messages, linted = engine.collect([str(RULES / symbol / "bad.py"), *([f"--rcfile={rcfile}"] if rcfile else [])])
-    outcomes = [o for file_fix in engine.plan([m for m in messages if m.symbol == symbol], linted, unsafe=True) for o in file_fix.outcomes]
+    messages, linted, config = engine.collect([str(RULES / symbol / "bad.py"), *([f"--rcfile={rcfile}"] if rcfile else [])])
+    ours = [m for m in messages if m.symbol == symbol]
+    outcomes = [o for file_fix in engine.plan(ours, linted, unsafe=True, config=config) for o in file_fix.outcomes]
     fixed_file = tmp_path / "bad.py"
     fixed_file.write_text((EXPECTED_FIXES / f"{symbol}.py").read_text(encoding="utf-8"), encoding="utf-8")
     astroid.MANAGER.clear_cache()
@@ -799,3 +800,23 @@ def test_an_imported_pytorch_name_keeps_the_file_s_name(tmp_path, request):
 )
 def test_pytorch_names_left_alone(tmp_path, request, line, reason):
     assert reason in refused(tmp_path, request, f"from mindspore import nn\n\n{line}\n")
+
+
+# -- api-default-changed ----------------------------------------------------------------------------
+
+DEFAULT = "api-default-changed"
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        ("layer = nn.Conv2d(3, 16, 3)", "layer = nn.Conv2d(3, 16, 3, weight_init='normal')"),
+        ("layer = nn.Dense(16, 10)", "layer = nn.Dense(16, 10, weight_init='normal', bias_init='zeros')"),
+        ("loss = nn.BCELoss()", "loss = nn.BCELoss(reduction='none')"),
+        ("layer = nn.Conv2d(\n    3,\n    16,\n    3,\n)", "layer = nn.Conv2d(\n    3,\n    16,\n    3, weight_init='normal',\n)"),
+    ],
+)
+def test_a_changed_default_is_passed_as_the_code_s_version_had_it(tmp_path, request, monkeypatch, before, after):
+    (tmp_path / "requirements.txt").write_text("mindspore==1.8.1\n", encoding="utf-8")
+    header = "from mindspore import nn\n\n"
+    assert fixed(tmp_path, request, header + before + "\n", DEFAULT) == header + after + "\n"

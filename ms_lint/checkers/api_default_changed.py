@@ -49,15 +49,14 @@ class ApiDefaultChangedChecker(MindSporeChecker):
         version = self.target().version
         if written_for is None:
             return
-        for use in uses:
+        for use in api_changes.changed_defaults(node, written_for, version):
             change = use.change
-            if api_changes.default_changed(change, written_for, version):
-                old, new = change.default
-                args = (
-                    f"`{use.written}(...)`", change.parameter, old, new, change.changed_in,
-                    _text(written_for), _text(version), change.fix,
-                )
-                self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)
+            old, new = change.default
+            args = (
+                f"`{use.written}(...)`", change.parameter, old, new, change.changed_in,
+                _text(written_for), _text(version), change.fix,
+            )
+            self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)
 
 
 def _text(version) -> str:

@@ -20,7 +20,7 @@ from ms_lint.fixes import (
     pytorch_method_on_cell_or_tensor,
     pytorch_name_on_mindspore_module,
 )
-from ms_lint.fixes import api_context_option_deprecated, api_deprecated, api_removed
+from ms_lint.fixes import api_context_option_deprecated, api_default_changed, api_deprecated, api_removed
 
 FIXERS = {
     fixer.SYMBOL: fixer
@@ -35,5 +35,6 @@ FIXERS = {
         batchnorm_torch_momentum,
         api_deprecated,
         pytorch_name_on_mindspore_module,
+        api_default_changed,
     )
 }

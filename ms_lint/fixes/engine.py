@@ -68,6 +68,7 @@ class Collector(CollectingReporter):
         super().__init__()
         self.files: List[Tuple[str, str]] = []  # (module name, path)
         self.speaking = language.EN  # the language of the run, set once it is configured
+        self.config = None  # the run's configuration (target version...), set once it is configured
 
     def on_set_current_module(self, module: str, filepath: Optional[str]) -> None:
         if filepath and (module, filepath) not in self.files:
@@ -80,6 +81,7 @@ class Context:
 
     modules: List[nodes.Module]
     findings: set = field(default_factory=set)  # (path, line, column, symbol)
+    config: object = None  # the lint's configuration: the target version, the code's version...
 
     def flagged(self, node: nodes.NodeNG, symbol: Optional[str] = None) -> bool:
         path = str(Path(node.root().file or "").resolve())
@@ -97,9 +99,9 @@ class FileFix:
 
 
 def collect(args: Sequence[str]):
-    """(messages, [(module, path)]) of an ms-lint run with these arguments."""
+    """(messages, [(module, path)], configuration) of an ms-lint run with these arguments."""
     reporter = _collected(args)
-    return reporter.messages, reporter.files
+    return reporter.messages, reporter.files, reporter.config
 
 
 def _collected(args: Sequence[str]) -> Collector:
@@ -107,19 +109,21 @@ def _collected(args: Sequence[str]) -> Collector:
     run = cli.run([*args, f"--output-format={__name__}.Collector", "--jobs=1"], exit=False)
     reporter = run.linter.reporter
     reporter.speaking = language.of(run.linter)
+    reporter.config = run.linter.config
     return reporter
 
 
-def plan(messages, linted, unsafe: bool = False) -> List[FileFix]:
+def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
     """Ask the fixers about every finding they know; apply each file's fixes in memory: the safe ones,
-    and the unsafe ones too when ``unsafe``."""
+    and the unsafe ones too when ``unsafe``. ``config``: the lint's configuration, for the fixers
+    that depend on the versions."""
     modules = {}
     for module_name, path in linted:
         module = _parse(path, module_name)
         if module is not None:
             modules[str(Path(path).resolve())] = module
     findings = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol) for m in messages}
-    context = Context(list(modules.values()), findings)
+    context = Context(list(modules.values()), findings, config)
     by_file: Dict[str, FileFix] = {}
     for message in sorted(messages, key=lambda m: (m.abspath, m.line, m.column)):
         fixer = FIXERS.get(message.symbol)
@@ -183,7 +187,7 @@ def main(args: Sequence[str], write: bool, report: Callable[[], int], unsafe: bo
     """
     reporter = _collected(args)
     messages, linted, speaking = reporter.messages, reporter.files, reporter.speaking
-    file_fixes = plan(messages, linted, unsafe=unsafe or not write)
+    file_fixes = plan(messages, linted, unsafe=unsafe or not write, config=reporter.config)
     changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
     if write and changed:
         _write_checked(args, messages, changed)
@@ -221,7 +225,7 @@ def _write_checked(args: Sequence[str], messages, changed: List[FileFix]) -> Non
     for file_fix in changed:
         files.write_whole(str(file_fix.path), file_fix.text.encode(file_fix.encoding))
     astroid.MANAGER.clear_cache()  # lint the fixed text, not the trees parsed before
-    after, _ = collect(args)
+    after, _, _ = collect(args)
     failed = _failures(messages, after, changed)
     everywhere = failed.pop(None, None)  # a finding added to a file no fix touched: no one file to blame
     for file_fix in changed:

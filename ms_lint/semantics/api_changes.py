@@ -235,6 +235,13 @@ def default_changed(change: table.Change, written_for: Tuple[int, ...], version:
     return change.kind == table.DEFAULT_CHANGED and since is not None and written_for < since <= version
 
 
+def changed_defaults(call: nodes.Call, written_for: Tuple[int, ...], version: Tuple[int, ...]) -> Tuple[Use, ...]:
+    """The defaults ``call`` relies on that changed between the version the code was written for and ``version``."""
+    return tuple(
+        use for use in call_uses(call) if use.change.kind == table.DEFAULT_CHANGED and default_changed(use.change, written_for, version)
+    )
+
+
 def label(use: Use) -> str:
     """How a message names what the code uses: ``P.TensorAdd`` (``mindspore.ops.TensorAdd``), ``keep_prob=`` of ``nn.Dropout``."""
     change = use.change

@@ -26,9 +26,9 @@ def fixed_example(symbol: str) -> str:
     example = RULES / symbol / "bad.py"
     rcfile = RULES / symbol / "pylintrc"
     astroid.MANAGER.clear_cache()  # the example as it is on disk, not a tree parsed before
-    messages, linted = engine.collect([str(example), *([f"--rcfile={rcfile}"] if rcfile.exists() else [])])
+    messages, linted, config = engine.collect([str(example), *([f"--rcfile={rcfile}"] if rcfile.exists() else [])])
     ours = [message for message in messages if message.symbol == symbol]
-    planned = [file_fix for file_fix in engine.plan(ours, linted, unsafe=True) if file_fix.text is not None]
+    planned = [file_fix for file_fix in engine.plan(ours, linted, unsafe=True, config=config) if file_fix.text is not None]
     return planned[0].text if planned else example.read_text(encoding="utf-8")
 
 
