@@ -164,6 +164,8 @@ class MindSporeOnlyLinter(PyLinter):
     baseline: Optional[Tuple[Optional[Counter], str]] = None
     closing = False  # end with the closing line (summary.closing_line), set by run()
     fix_hint = True  # the closing line counts the findings of rules with a fix, and says how to fix them
+    tally: Optional[summary.Tally] = None  # what the run reported, when it ends with the closing line
+    targets: tuple = ()  # the files and folders the run lints
     statistics = False  # --statistics: counts per rule instead of the findings on stdout, set by run()
 
     def _parse_configuration_file(self, arguments: List[str]) -> None:
@@ -181,7 +183,7 @@ class MindSporeOnlyLinter(PyLinter):
 
     def check(self, files_or_modules) -> None:
         self.tally = None
-        self.targets = list(files_or_modules)
+        self.targets = tuple(files_or_modules)
         if self.closing or self.statistics:
             self._count_findings()
         if self.baseline is not None:
@@ -341,8 +343,8 @@ def _report_with_baseline(args: Sequence[str], path: str, update: bool, statisti
 def _recorded(path: str, existed: bool, previous: Counter, findings: Counter, reporter, withheld: Counter) -> Text:
     total = sum(findings.values())
     if not existed:
-        files = len({key[0] for key in findings})
-        return WRITTEN % (path, total, _s(total), files, _s(files))
+        count = len({key[0] for key in findings})
+        return WRITTEN % (path, total, _s(total), count, _s(count))
     added = sum((reporter.seen - previous).values())
     dropped = sum(reporter.gone(previous, withheld).values())
     return UPDATED % (path, total, _s(total), added, dropped)

@@ -10,9 +10,11 @@ import stat
 import tempfile
 
 try:  # Python 3.11+
-    import tomllib
+    import tomllib  # noqa: F401  (read by the modules that load TOML)
 except ImportError:  # pragma: no cover - Python < 3.11 (pylint brings tomli there)
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib  # type: ignore[no-redef]  # noqa: F401
+
+__all__ = ["tomllib", "write_whole"]
 
 
 def write_whole(path: str, data: bytes) -> None:

@@ -16,7 +16,6 @@ from typing import Union
 
 from astroid import nodes
 
-from ms_lint.data import api_changes as table
 from ms_lint.fixes.api_removed import rename_attribute, rename_import, renamed_in_place
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, complement, end_of, start_of
 from ms_lint.language import Text
