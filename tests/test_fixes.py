@@ -654,6 +654,7 @@ PADDING = "conv-padding-without-pad-mode"
         ("nn.Conv2d(3, 4, 3, pad_mode='valid', padding=(1, 1, 2, 2))", 'nn.Conv2d(3, 4, 3, pad_mode="pad", padding=(1, 1, 2, 2))'),
         ('nn.Conv2d(3, 4, 3, 1, "same", 1)', 'nn.Conv2d(3, 4, 3, 1, "pad", 1)'),
         ("nn.Conv3d(3, 4, 3,\n    padding=1)", 'nn.Conv3d(3, 4, 3,\n    pad_mode="pad", padding=1)'),
+        ("nn.Conv2d(3, 4, 1, 1, 0, padding=0, has_bias=True)", 'nn.Conv2d(3, 4, 1, 1, pad_mode="pad", padding=0, has_bias=True)'),
     ],
 )
 def test_convolutions_pad_with_pad_mode_pad(tmp_path, request, before, after):
@@ -820,3 +821,21 @@ def test_a_changed_default_is_passed_as_the_code_s_version_had_it(tmp_path, requ
     (tmp_path / "requirements.txt").write_text("mindspore==1.8.1\n", encoding="utf-8")
     header = "from mindspore import nn\n\n"
     assert fixed(tmp_path, request, header + before + "\n", DEFAULT) == header + after + "\n"
+
+
+def test_a_fix_that_breaks_the_file_is_left_out_and_the_others_are_applied(tmp_path, request, monkeypatch):
+    original = FIXERS[FORWARD].fix
+
+    def breaking_the_first(node, source, context):
+        if node.parent.name == "First":
+            return Fix([Edit.insert((node.lineno, node.col_offset), "def (")], "breaks the file")
+        return original(node, source, context)
+
+    monkeypatch.setattr(FIXERS[FORWARD], "fix", breaking_the_first)
+    two = "import mindspore.nn as nn\n\n\nclass First(nn.Cell):\n    def forward(self, x):\n        return x\n\n\n" \
+          "class Second(nn.Cell):\n    def forward(self, x):\n        return x\n"
+    results, _ = fix_files(tmp_path, request, {"model.py": two})
+    new_text, outcomes = results["model.py"]
+    assert [o.applied for o in outcomes] == [False, True]
+    assert "would not parse with this fix" in outcomes[0].result.reason
+    assert new_text == two.replace("def forward", "def construct", 2).replace("def construct", "def forward", 1)

@@ -8,7 +8,8 @@ fix, which makes it pad as written, is safe:
 - ``nn.Conv1d(..., pad_mode="same", padding=1)`` -> ``pad_mode="pad"``;
 - ``nn.Conv2d(64, 64, 3, 1, 1)`` -> ``nn.Conv2d(64, 64, 3, 1, pad_mode="pad", padding=1)``, when the
   padding is the last positional argument (PyTorch's further ones, dilation and groups, do not
-  line up with MindSpore's).
+  line up with MindSpore's); with ``padding=`` also given, the positional one becomes
+  ``pad_mode="pad"``.
 
 A ``pad_mode`` that is not a literal, or a positional padding followed by more positional
 arguments, is left to the author.
@@ -46,7 +47,9 @@ def fix(argument: nodes.NodeNG, source: Source, context) -> Union[Fix, Refusal]:
     if argument in call.args and call.args.index(argument) == PAD_MODE_POSITION:
         if len(call.args) > PAD_MODE_POSITION + 1:
             return Refusal(MORE_POSITIONAL)
-        text = f"pad_mode={PAD}, padding={written}"
+        padding_keyword = any(keyword.arg == "padding" for keyword in call.keywords or ())
+        # With padding= also given, the positional number stands for the same padding.
+        text = f"pad_mode={PAD}" if padding_keyword else f"pad_mode={PAD}, padding={written}"
         return Fix([Edit(start_of(argument), end_of(argument), text)], f"{layer}(..., {written}) -> {layer}(..., {text})")
     pad_mode = _pad_mode(call)
     if pad_mode is None:

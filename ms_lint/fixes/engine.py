@@ -3,7 +3,7 @@
 1. Lint with the user's arguments (a normal ms-lint run, so pragmas and options apply).
 2. For each finding of a rule that has a fixer, find its node and ask the fixer.
 3. Apply each file's fixes; a fix whose edits overlap an earlier one waits for the next run,
-   and a file that would no longer parse is left untouched.
+   and a fix with which the file would no longer parse is left out.
 4. ``--fix`` writes each file whole and lints again: a file whose fixes left a finding they were
    to remove, or added one, is put back as it was (and the notes say why). It says what it fixed
    and left alone, and lints once more to report what is left (its exit status is that lint's).
@@ -43,7 +43,7 @@ UNSAFE_NOT_ASKED = Text(
     "不安全的修复（它会改变代码运行时的行为）：--unsafe-fixes 会应用它",
 )
 UNREADABLE = frozenset({"syntax-error", "parse-error", "astroid-error"})  # pylint's: a file it cannot read
-WOULD_NOT_PARSE = Text("the fixed file would not parse; nothing was changed", "修复后的文件无法解析；未做任何修改")
+WOULD_NOT_PARSE = Text("the file would not parse with this fix: it is left out", "应用此修复后文件将无法解析：已跳过此修复")
 FINDING_LEFT = Text(
     "the fixed file still has a %s finding the fixes were to remove: the file is left as it was",
     "修复后的文件仍有本应消除的 %s 检查结果：该文件保持原样",
@@ -163,19 +163,33 @@ def _apply(file_fix: FileFix) -> None:
         accepted.append(outcome)
     if not accepted:
         return
-    text = file_fix.source.apply([edit for outcome in accepted for edit in outcome.result.edits])
-    if text is not None:
-        try:
-            compile(text, str(file_fix.path), "exec", dont_inherit=True)
-        except (SyntaxError, ValueError):
-            text = None
+    text = _parsing(file_fix, accepted)
     if text is None:
+        # Find the fixes that break the file: keep each one with which the file still parses.
+        kept: List[Outcome] = []
         for outcome in accepted:
-            outcome.result = Refusal(WOULD_NOT_PARSE)
+            if _parsing(file_fix, [*kept, outcome]) is None:
+                outcome.result = Refusal(WOULD_NOT_PARSE)
+            else:
+                kept.append(outcome)
+        accepted, text = kept, _parsing(file_fix, kept) if kept else None
+    if text is None:
         return
     for outcome in accepted:
         outcome.applied = True
     file_fix.text = text
+
+
+def _parsing(file_fix: FileFix, outcomes: List[Outcome]) -> Optional[str]:
+    """The file's text with these fixes applied, or None if it would not parse."""
+    text = file_fix.source.apply([edit for outcome in outcomes for edit in outcome.result.edits])
+    if text is None:
+        return None
+    try:
+        compile(text, str(file_fix.path), "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return None
+    return text
 
 
 def main(args: Sequence[str], write: bool, report: Callable[[], int], unsafe: bool = False) -> int:
