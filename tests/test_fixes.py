@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import textwrap
 from pathlib import Path
@@ -28,7 +29,9 @@ def source(text: str) -> str:
 
 def fix_files(tmp_path: Path, request, files: dict):
     """Write the files (unique module names per test), plan the fixes: {name: (fixed text or None, outcomes)}."""
-    prefix = re.sub(r"\W", "_", request.node.name)
+    name = re.sub(r"\W", "_", request.node.name)
+    # Unique per test, and short enough for any file system (parametrized ids can be long).
+    prefix = name if len(name) <= 60 else f"{name[:50]}_{hashlib.sha1(name.encode()).hexdigest()[:8]}"
     paths = {}
     for name, text in files.items():
         path = tmp_path / f"{prefix}_{name}"
