@@ -43,12 +43,14 @@ def load_configuration(linter) -> None:
         if isinstance(checker, MindSporeChecker) and any(linter.is_message_enabled(msgid) for msgid in checker.msgs)
     ]
     # The MindSpore names the enabled rules report wherever they are used: pylint then leaves them alone.
-    brain.enable(
-        linter.config.mindspore_brain,
-        stubs=_pylint_checks_enabled(linter),
-        reported=[name for checker in enabled for name in checker.reported_names()],
-        reported_modules=[name for checker in enabled for name in checker.reported_modules()],
-    )
+    def reported():
+        return (
+            [name for checker in enabled for name in checker.reported_names()],
+            [name for checker in enabled for name in checker.reported_modules()],
+        )
+
+    key = (tuple(checker.name + type(checker).__name__ for checker in enabled), linter.config.mindspore_version)
+    brain.enable(linter.config.mindspore_brain, stubs=_pylint_checks_enabled(linter), reported=reported, reported_key=key)
 
 
 def _pylint_checks_enabled(linter) -> bool:

@@ -27,6 +27,7 @@ import functools
 import json
 import os
 from pathlib import Path
+from typing import Callable, Iterable, Optional, Tuple
 
 from astroid import MANAGER, nodes
 from astroid.builder import AstroidBuilder
@@ -54,13 +55,21 @@ def _private(name: str) -> bool:
 # Names ms_lint's enabled rules report wherever they are used (``mindspore.nn.Module``,
 # ``mindspore.ms_function``, ``mindspore.dataset.vision.c_transforms``): pylint's own no-member,
 # no-name-in-module and import-error on them would say the same mistake twice.
-_reported: frozenset = frozenset()
-_reported_modules: frozenset = frozenset()  # the reported names that are modules, whose import is no error
+# Asked for only when pylint looks a name up (computing them reads the installed MindSpore's
+# version, whose metadata machinery a run of ms_lint's rules alone need not load).
+_reported_source: Optional[Callable[[], Tuple[Iterable[str], Iterable[str]]]] = None  # () -> (names, modules)
+_reported_key: object = None
+_reported_sets: Optional[Tuple[frozenset, frozenset]] = None  # (names and modules, modules), once asked for
+NAMES, MODULES = 0, 1
 
 
-def _is_reported(name: str, among: frozenset) -> bool:
+def _is_reported(name: str, among: int) -> bool:
+    global _reported_sets  # pylint: disable=global-statement
+    if _reported_sets is None:
+        names, modules = _reported_source() if _reported_source is not None else ((), ())
+        _reported_sets = (frozenset(names) | frozenset(modules), frozenset(modules))
     parts = name.split(".")
-    return any(".".join(parts[:end]) in among for end in range(2, len(parts) + 1))
+    return any(".".join(parts[:end]) in _reported_sets[among] for end in range(2, len(parts) + 1))
 
 
 def _unknown_beyond(module: nodes.Module, complete: bool):
@@ -76,7 +85,7 @@ def _unknown_beyond(module: nodes.Module, complete: bool):
             if name == "__getattr__":
                 raise
             # Unknown: nothing pylint can check (for a name ms_lint reports, its message says what is wrong).
-            if complete and not name.startswith("_") and not _is_reported(f"{module.name}.{name}", _reported):
+            if complete and not name.startswith("_") and not _is_reported(f"{module.name}.{name}", NAMES):
                 raise
             return [nodes.Unknown(parent=module)]
 
@@ -88,7 +97,7 @@ def build(name: str):
     data = _stubs()
     source = data["sources"].get(name)
     if source is None and name not in data["modules"] and not _private(name):
-        return stand_in(name) if _is_reported(name, _reported_modules) else None
+        return stand_in(name) if _is_reported(name, MODULES) else None
     package = data["modules"].get(name, False)  # a private package still resolves its submodules by name
     return _module(name, source or "", package, complete=name in data["complete"])
 
@@ -127,14 +136,17 @@ class StubCache(dict):
         return True
 
 
-def enable(on: bool = True, stubs: bool = True, reported=(), reported_modules=()) -> None:
+def enable(on: bool = True, stubs: bool = True, reported=None, reported_key=None) -> None:
     """Serve (or stop serving) MindSpore from the stubs, or from empty stand-ins when ``stubs`` is
-    off; modules built before are dropped when the choice changes. ``reported``: the dotted names
-    ms_lint's enabled rules report wherever they are used, which pylint then takes for unknown;
-    ``reported_modules``: those that are modules, which import as empty stand-ins."""
-    global _reported, _reported_modules  # pylint: disable=global-statement
-    changed = (frozenset(reported), frozenset(reported_modules)) != (_reported, _reported_modules)
-    _reported, _reported_modules = frozenset(reported) | frozenset(reported_modules), frozenset(reported_modules)
+    off; modules built before are dropped when the choice changes. ``reported``: a function giving
+    ``(names, modules)``: the dotted names ms_lint's enabled rules report wherever they are used,
+    which pylint then takes for unknown, and those of them that are modules, which import as empty
+    stand-ins; ``reported_key`` says when they may have changed (the rules and options they follow)."""
+    global _reported_source, _reported_key, _reported_sets  # pylint: disable=global-statement
+    changed = reported_key != _reported_key
+    _reported_source, _reported_key = reported, reported_key
+    if changed:
+        _reported_sets = None
     cache = AstroidManager.brain["astroid_cache"]
     if not isinstance(cache, StubCache):
         if not on:
