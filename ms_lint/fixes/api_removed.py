@@ -24,7 +24,18 @@ from astroid import nodes
 
 from ms_lint.data import api_changes as table
 from ms_lint.fixes.base import LINE_END, Edit, Fix, Refusal, Source, end_of, start_of
+from ms_lint.language import Text
 from ms_lint.semantics import api_changes, catalog, names
+
+KEYWORD_REMOVED = Text("`%s=` was removed: what replaces it depends on the call", "`%s=` 已被删除：用什么替代取决于该调用")
+SEVERAL = Text("the import brings in several removed names: fix them one at a time", "该导入引入了多个已删除的名称：请逐个修复")
+NO_RENAME_FIX = Text("%s has no same-module replacement to rename to: %s", "%s 没有可改名替换的同模块名称：%s")
+NO_RENAME = Text("%s has no same-module replacement to rename to", "%s 没有可改名替换的同模块名称")
+MISPLACED = Text("the code is not written where astroid says", "代码不在 astroid 给出的位置")
+OTHER_MODULE = Text("imported from another module than %s", "从 %s 以外的模块导入")
+OPERATIONS_DIFFER = Text("%s's operations differ from %s's: port them by hand", "%s 的操作与 %s 的不同：请手动迁移")
+LACKS = Text("%s has no %s", "%s 中没有 %s")
+WHOLE_IMPORT = Text("written as `import %s`: rewrite its uses by hand (%s)", "写作 `import %s`：请手动改写它的用法（%s）")
 
 SYMBOL = "api-removed"
 NODE_TYPES = (nodes.Import, nodes.ImportFrom, nodes.Attribute, nodes.Keyword)
@@ -38,18 +49,18 @@ SAME_OPERATIONS = {
 
 def fix(node: nodes.NodeNG, source: Source, context) -> Union[Fix, Refusal]:  # pylint: disable=unused-argument
     if isinstance(node, nodes.Keyword):
-        return Refusal(f"`{node.arg}=` was removed: what replaces it depends on the call")
+        return Refusal(KEYWORD_REMOVED % (node.arg,))
     if isinstance(node, nodes.Attribute):
         return rename_attribute(node, source)
     uses = api_changes.import_uses(node)
     if len(uses) != 1:
-        return Refusal("the import brings in several removed names: fix them one at a time")
+        return Refusal(SEVERAL)
     change = uses[0].change
     if change.kind == table.MODULE_MOVED:
         return _move(node, change, source)
     if isinstance(node, nodes.ImportFrom) and renamed_in_place(change):
         return rename_import(node, change, source)
-    return Refusal(f"{change.old} has no same-module replacement to rename to: {change.fix}")
+    return Refusal(NO_RENAME_FIX % (change.old, change.fix))
 
 
 def renamed_in_place(change: table.Change) -> bool:
@@ -61,12 +72,12 @@ def rename_attribute(node: nodes.Attribute, source: Source) -> Union[Fix, Refusa
     """``ops.GatherV2`` -> ``ops.Gather``: the attribute renamed, its module as written."""
     change = api_changes.name_change(names.mindspore_name(node))
     if change is None or not renamed_in_place(change):
-        return Refusal(f"{node.as_string()} has no same-module replacement to rename to")
+        return Refusal(NO_RENAME % (node.as_string(),))
     new = change.new.rpartition(".")[2]
     end = end_of(node)
     start = (end[0], end[1] - len(node.attrname.encode("utf-8")))
     if source.slice(start, end) != node.attrname:
-        return Refusal("the attribute is not where astroid says")
+        return Refusal(MISPLACED)
     return Fix([Edit(start, end, new)], f"{node.as_string()} -> {node.expr.as_string()}.{new}")
 
 
@@ -74,12 +85,12 @@ def rename_import(node: nodes.ImportFrom, change: table.Change, source: Source) 
     """``from mindspore import ms_function`` -> ``... import jit as ms_function``: the file keeps its name."""
     old, new = change.name.rpartition(".")[2], change.new.rpartition(".")[2]
     if names.absolute_module(node) != change.name.rpartition(".")[0]:
-        return Refusal(f"imported from another module than {change.name.rpartition('.')[0]}")
+        return Refusal(OTHER_MODULE % (change.name.rpartition(".")[0],))
     alias = dict(node.names).get(old)
     replacement = new if alias else f"{new} as {old}"
     edit = replace_imported_name(node, old, replacement, source)
     if edit is None:
-        return Refusal("the imported name is not where astroid says")
+        return Refusal(MISPLACED)
     return Fix([edit], f"import {old} -> import {replacement}")
 
 
@@ -91,41 +102,41 @@ def _move(node: nodes.NodeNG, change: table.Change, source: Source) -> Union[Fix
         name = change.name.rpartition(".")[2]
         target = SAME_OPERATIONS.get(change.name)
         if target is None:
-            return Refusal(f"{change.name}'s operations differ from {change.new}'s: port them by hand")
+            return Refusal(OPERATIONS_DIFFER % (change.name, change.new))
         local = dict(node.names).get(name) or name
         missing = _missing_members(node, local, target)
         if missing:
-            return Refusal(f"{target} has no {', '.join(missing)}")
+            return Refusal(LACKS % (target, ", ".join(missing)))
         new = target.rpartition(".")[2]
         replacement = new if dict(node.names).get(name) else f"{new} as {name}"
         edit = replace_imported_name(node, name, replacement, source)
         if edit is None:
-            return Refusal("the imported name is not where astroid says")
+            return Refusal(MISPLACED)
         return Fix([edit], f"import {name} -> import {replacement}")
     target = SAME_OPERATIONS.get(change.name)
     dotted, alias = next(((d, a) for d, a in node.names if d == change.name), (None, None))
     if target is None or dotted is None or alias is None:
-        return Refusal(f"written as `import {change.name}`: rewrite its uses by hand ({change.fix})")
+        return Refusal(WHOLE_IMPORT % (change.name, change.fix))
     missing = _missing_members(node, alias, target)
     if missing:
-        return Refusal(f"{target} has no {', '.join(missing)}")
+        return Refusal(LACKS % (target, ", ".join(missing)))
     edit = replace_imported_name(node, dotted, target, source)
     if edit is None:
-        return Refusal("the imported name is not where astroid says")
+        return Refusal(MISPLACED)
     return Fix([edit], f"import {dotted} -> import {target}")
 
 
 def _from_moved_module(node: nodes.ImportFrom, change: table.Change, source: Source) -> Union[Fix, Refusal]:
     if change.name not in SAME_OPERATIONS or node.level:
-        return Refusal(f"{change.name}'s operations differ from {change.new}'s: port them by hand")
+        return Refusal(OPERATIONS_DIFFER % (change.name, change.new))
     imported = [name for name, _ in node.names]
     missing = [name for name in imported if name == "*" or catalog.lookup(f"{change.new}.{name}") is None]
     if missing:
-        return Refusal(f"{change.new} has no {', '.join(missing)}")
+        return Refusal(LACKS % (change.new, ", ".join(missing)))
     text = source.slice(start_of(node), end_of(node))
     match = re.match(r"from\s+(" + re.escape(node.modname) + r")\b", text)
     if match is None:
-        return Refusal("the import is not written as astroid says")
+        return Refusal(MISPLACED)
     start = _position(source, node, match.start(1))
     end = _position(source, node, match.end(1))
     return Fix([Edit(start, end, change.new)], f"from {change.name} -> from {change.new}")
