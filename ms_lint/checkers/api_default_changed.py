@@ -49,7 +49,7 @@ class ApiDefaultChangedChecker(MindSporeChecker):
         version = self.target().version
         if written_for is None:
             return
-        for use in api_changes.changed_defaults(node, written_for, version):
+        for use in api_changes.changed_defaults(uses, written_for, version):
             change = use.change
             old, new = change.default
             args = (

@@ -37,7 +37,8 @@ def fix(call: nodes.Call, source: Source, context) -> Union[Fix, Refusal]:
     if written_for is None:
         return Refusal(NO_VERSIONS)
     version = options.target(config, facts.ProgramFacts()).version
-    passed = [f"{use.change.parameter}={use.change.default[0]}" for use in api_changes.changed_defaults(call, written_for, version)]
+    changed = api_changes.changed_defaults(api_changes.call_uses(call), written_for, version)
+    passed = [f"{use.change.parameter}={use.change.default[0]}" for use in changed]
     if not passed:
         return Refusal(NOTHING_TO_PASS)
     text = ", ".join(passed)

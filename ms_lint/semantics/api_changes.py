@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Dict, Iterator, Optional, Tuple
+from typing import Dict, Iterator, Optional, Sequence, Tuple
 
 from astroid import nodes
 
@@ -235,11 +235,10 @@ def default_changed(change: table.Change, written_for: Tuple[int, ...], version:
     return change.kind == table.DEFAULT_CHANGED and since is not None and written_for < since <= version
 
 
-def changed_defaults(call: nodes.Call, written_for: Tuple[int, ...], version: Tuple[int, ...]) -> Tuple[Use, ...]:
-    """The defaults ``call`` relies on that changed between the version the code was written for and ``version``."""
-    return tuple(
-        use for use in call_uses(call) if use.change.kind == table.DEFAULT_CHANGED and default_changed(use.change, written_for, version)
-    )
+def changed_defaults(uses: Sequence[Use], written_for: Tuple[int, ...], version: Tuple[int, ...]) -> Tuple[Use, ...]:
+    """Among a call's ``uses``, the defaults it relies on that changed between the version the code was
+    written for and ``version``."""
+    return tuple(use for use in uses if default_changed(use.change, written_for, version))
 
 
 def label(use: Use) -> str:
