@@ -168,11 +168,13 @@ def _apply(file_fix: FileFix) -> None:
         # Find the fixes that break the file: keep each one with which the file still parses.
         kept: List[Outcome] = []
         for outcome in accepted:
-            if _parsing(file_fix, [*kept, outcome]) is None:
+            attempt = _parsing(file_fix, [*kept, outcome])
+            if attempt is None:
                 outcome.result = Refusal(WOULD_NOT_PARSE)
             else:
                 kept.append(outcome)
-        accepted, text = kept, _parsing(file_fix, kept) if kept else None
+                text = attempt
+        accepted = kept
     if text is None:
         return
     for outcome in accepted:
