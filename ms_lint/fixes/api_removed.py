@@ -23,7 +23,7 @@ from typing import List, Optional, Union
 from astroid import nodes
 
 from ms_lint.data import api_changes as table
-from ms_lint.fixes.base import LINE_END, Edit, Fix, Refusal, Source, end_of, start_of
+from ms_lint.fixes.base import LINE_END, Edit, Fix, Refusal, Source, attribute_name_span, end_of, start_of
 from ms_lint.language import Text
 from ms_lint.semantics import api_changes, catalog, names
 
@@ -74,11 +74,10 @@ def rename_attribute(node: nodes.Attribute, source: Source) -> Union[Fix, Refusa
     if change is None or not renamed_in_place(change):
         return Refusal(NO_RENAME % (node.as_string(),))
     new = change.new.rpartition(".")[2]
-    end = end_of(node)
-    start = (end[0], end[1] - len(node.attrname.encode("utf-8")))
-    if source.slice(start, end) != node.attrname:
+    span = attribute_name_span(node, source)
+    if span is None:
         return Refusal(MISPLACED)
-    return Fix([Edit(start, end, new)], f"{node.as_string()} -> {node.expr.as_string()}.{new}")
+    return Fix([Edit(*span, new)], f"{node.as_string()} -> {node.expr.as_string()}.{new}")
 
 
 def rename_import(node: nodes.ImportFrom, change: table.Change, source: Source) -> Union[Fix, Refusal]:

@@ -143,6 +143,14 @@ def self_class(node: nodes.NodeNG) -> Optional[nodes.ClassDef]:
     return None
 
 
+def attribute_name_span(node: nodes.Attribute, source: Source) -> Optional[Tuple[Position, Position]]:
+    """Where ``node``'s attribute name is written (``GatherV2`` in ``ops.GatherV2``), or None if the
+    text there is not that name."""
+    end = end_of(node)
+    start = (end[0], end[1] - len(node.attrname.encode("utf-8")))
+    return (start, end) if source.slice(start, end) == node.attrname else None
+
+
 def complement(written: str) -> Optional[str]:
     """``1 - x`` of a number as written (``0.1`` -> ``0.9``, ``1e-2`` -> ``0.99``), computed in decimal
     so that no float rounding shows; None if ``written`` is no plain number."""

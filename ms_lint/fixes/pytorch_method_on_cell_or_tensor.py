@@ -11,7 +11,7 @@ from typing import Union
 
 from astroid import nodes
 
-from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of
+from ms_lint.fixes.base import Edit, Fix, Refusal, Source, attribute_name_span, end_of
 from ms_lint.language import Text
 
 NO_MECHANICAL_EQUIVALENT = Text(
@@ -32,10 +32,10 @@ def fix(call: nodes.Call, source: Source, context) -> Union[Fix, Refusal]:  # py
     func = call.func
     if not isinstance(func, nodes.Attribute) or func.attrname not in ("eval", "train"):
         return Refusal(NO_MECHANICAL_EQUIVALENT)
-    name_end = (func.end_lineno, func.end_col_offset)
-    name_start = (func.end_lineno, func.end_col_offset - len(func.attrname))
-    if source.slice(name_start, name_end) != func.attrname:
+    span = attribute_name_span(func, source)
+    if span is None:
         return Refusal(NAME_MISPLACED)
+    name_start, name_end = span
     if func.attrname == "eval":
         if call.args or call.keywords:
             return Refusal(EVAL_ARGUMENTS)

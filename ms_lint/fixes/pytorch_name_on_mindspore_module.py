@@ -19,7 +19,7 @@ from astroid import nodes
 
 from ms_lint.data import pytorch
 from ms_lint.fixes.api_removed import replace_imported_name
-from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of
+from ms_lint.fixes.base import Edit, Fix, Refusal, Source, attribute_name_span
 from ms_lint.language import Text
 from ms_lint.semantics import names
 
@@ -50,11 +50,10 @@ def fix(node: Union[nodes.Attribute, nodes.ImportFrom], source: Source, context)
     call = node.parent
     if isinstance(call, nodes.Call) and call.func is node and (call.args or call.keywords) and not entry.rename_with_arguments:
         return Refusal(ARGUMENTS % (entry.rename,))
-    end = end_of(node)
-    start = (end[0], end[1] - len(node.attrname.encode("utf-8")))
-    if source.slice(start, end) != node.attrname:
+    span = attribute_name_span(node, source)
+    if span is None:
         return Refusal(MISPLACED)
-    return Fix([Edit(start, end, entry.rename)], f"{node.as_string()} -> {node.expr.as_string()}.{entry.rename}")
+    return Fix([Edit(*span, entry.rename)], f"{node.as_string()} -> {node.expr.as_string()}.{entry.rename}")
 
 
 def _import(node: nodes.ImportFrom, source: Source) -> Union[Fix, Refusal]:
