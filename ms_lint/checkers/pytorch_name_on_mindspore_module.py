@@ -15,8 +15,7 @@ from ms_lint.language import Text
 from ms_lint.semantics import catalog, names, scope
 
 SYMBOL = "pytorch-name-on-mindspore-module"
-NAMES = {entry.key: entry for entry in pytorch.entries(pytorch.NAME)}
-BASENAMES = frozenset(key.rpartition(".")[2] for key in NAMES)
+BASENAMES = frozenset(key.rpartition(".")[2] for key in pytorch.NAMES)
 
 
 class PytorchNameOnMindsporeModuleChecker(MindSporeChecker):
@@ -40,7 +39,7 @@ class PytorchNameOnMindsporeModuleChecker(MindSporeChecker):
 
     def reported_names(self):
         version, catalogued = self.target().version, options.parse_version(catalog.version())
-        return [key for key, entry in NAMES.items() if catalog.lookup(key) is None and pytorch.applies(entry, version, catalogued)]
+        return [key for key, entry in pytorch.NAMES.items() if catalog.lookup(key) is None and pytorch.applies(entry, version, catalogued)]
 
     @only_required_for_messages(SYMBOL)
     def visit_attribute(self, node: nodes.Attribute) -> None:
@@ -62,7 +61,7 @@ class PytorchNameOnMindsporeModuleChecker(MindSporeChecker):
                 self._check(node, name)
 
     def _check(self, node: nodes.NodeNG, name: Optional[str]) -> None:
-        entry = NAMES.get(name or "")
+        entry = pytorch.NAMES.get(name or "")
         if entry is None or catalog.lookup(entry.key) is not None:
             return
         module, _, attr = entry.key.rpartition(".")

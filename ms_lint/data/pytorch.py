@@ -417,6 +417,9 @@ API_ENTRIES: Tuple[Mapping, ...] = (
     ),
 )
 
+# The NAME entries by the dotted MindSpore name they are looked up as.
+NAMES: Dict[str, Mapping] = {entry.key: entry for entry in API_ENTRIES if entry.kind == NAME}
+
 
 # Calls MindSpore accepts with another meaning than PyTorch's (Dropout, BatchNorm momentum...).
 # ``key`` is ``"<behaviour>:<public MindSpore name>"`` (read it with :func:`semantics`); a

@@ -26,7 +26,7 @@ from ms_lint.semantics import names
 SYMBOL = "pytorch-name-on-mindspore-module"
 NODE_TYPES = (nodes.Attribute, nodes.ImportFrom)
 UNSAFE = False  # the code fails today: the MindSpore module has no such name
-RENAMES = {entry.key: entry for entry in pytorch.entries(pytorch.NAME) if entry.rename}
+RENAMES = {key: entry for key, entry in pytorch.NAMES.items() if entry.rename}
 
 NO_RENAME = Text(
     "%s has no same-module MindSpore name that does the same: %s", "%s 没有同一模块中作用相同的 MindSpore 名称：%s"
@@ -71,14 +71,11 @@ def _import(node: nodes.ImportFrom, source: Source) -> Union[Fix, Refusal]:
         edits.append(edit)
         renamed.append(f"{name} -> {entry.rename}")
     if not edits:
-        reported = next((f"{module}.{name}" for name, _ in node.names if f"{module}.{name}" in _NAMES), module)
+        reported = next((f"{module}.{name}" for name, _ in node.names if f"{module}.{name}" in pytorch.NAMES), module)
         return Refusal(NO_RENAME % (reported, _suggestion(reported)))
     return Fix(edits, f"import {', '.join(renamed)}")
 
 
-_NAMES = {entry.key: entry for entry in pytorch.entries(pytorch.NAME)}
-
-
 def _suggestion(name) -> str:
-    entry = _NAMES.get(name or "")
+    entry = pytorch.NAMES.get(name or "")
     return str(entry.mindspore) if entry is not None else "see the message"
