@@ -147,7 +147,6 @@ GONE = Text(
     "; %s of its entries no longer found (--baseline-update drops them)",
     "；其中 %s 个条目已不再出现（--baseline-update 会删除它们）",
 )
-PLURAL = Text("s", "")
 PERIOD = Text(".", "。")
 
 
@@ -216,7 +215,7 @@ class MindSporeOnlyLinter(PyLinter):
                     print(line)
             if self.closing:
                 fixable = FIXERS if self.fix_hint else ()
-                summary.say(summary.closing_line(self.tally, self.targets, fixable, speaking))
+                _say(summary.closing_line(self.tally, self.targets, fixable, speaking), speaking)
         return score
 
 
@@ -344,18 +343,14 @@ def _recorded(path: str, existed: bool, previous: Counter, findings: Counter, re
     total = sum(findings.values())
     if not existed:
         count = len({key[0] for key in findings})
-        return WRITTEN % (path, total, _s(total), count, _s(count))
+        return WRITTEN % (path, total, language.plural(total), count, language.plural(count))
     added = sum((reporter.seen - previous).values())
     dropped = sum(reporter.gone(previous, withheld).values())
-    return UPDATED % (path, total, _s(total), added, dropped)
+    return UPDATED % (path, total, language.plural(total), added, dropped)
 
 
 def _filtered(path: str, hidden: int, gone: int) -> Text:
-    return language.join("", (HIDDEN % (hidden, _s(hidden), path), GONE % (gone,) if gone else "", PERIOD))
-
-
-def _s(count: int):
-    return "" if count == 1 else PLURAL
+    return language.join("", (HIDDEN % (hidden, language.plural(hidden), path), GONE % (gone,) if gone else "", PERIOD))
 
 
 def _say(text, speaking: str) -> None:

@@ -92,6 +92,14 @@ class Text(str):
         return (Text.pair, (self.en, self.zh))
 
 
+PLURAL = Text("s", "")  # the English plural ending; Chinese has none
+
+
+def plural(count: int) -> Any:
+    """The ending of a noun counted ``count`` times: ``s`` in English unless one, none in Chinese."""
+    return "" if count == 1 else PLURAL
+
+
 def pick(value: Any, language: str) -> Any:
     """``value`` in ``language`` when it is a :class:`Text`, else ``value`` itself."""
     return value.in_language(language) if isinstance(value, Text) else value

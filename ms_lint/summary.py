@@ -34,7 +34,6 @@ FIXABLE = Text(
 )
 IS = Text("is", "")
 ARE = Text("are", "")
-PLURAL = Text("s", "")
 LIST_SEPARATOR = Text(", ", "，")
 
 
@@ -109,14 +108,14 @@ def closing_line(tally: Tally, paths: Sequence[str], fixable_symbols, speaking: 
     linted = len(tally.linted)
     total = sum(tally.rules.values())
     if not total:
-        return language.pick(CLEAN % (linted, _s(linted)), speaking)
+        return language.pick(CLEAN % (linted, language.plural(linted)), speaking)
     ranked = _ranked(tally)
     named = [f"{count} {symbol}" for _, symbol, count in ranked[:SHOWN_RULES]]
     if len(ranked) > SHOWN_RULES:
         more = len(ranked) - SHOWN_RULES
-        named.append(language.pick(MORE_RULES % (more, _s(more)), speaking))
+        named.append(language.pick(MORE_RULES % (more, language.plural(more)), speaking))
     listed = language.pick(LIST_SEPARATOR, speaking).join(named)
-    text = language.pick(FOUND % (total, _s(total), len(tally.flagged), linted, _s(linted), listed), speaking)
+    text = language.pick(FOUND % (total, language.plural(total), len(tally.flagged), linted, language.plural(linted), listed), speaking)
     fixable = sum(count for _, symbol, count in ranked if symbol in fixable_symbols)
     if fixable:
         where = " ".join(paths)
@@ -143,11 +142,3 @@ def _ranked(tally: Tally) -> List[Tuple[str, str, int]]:
 def _rank(item: Tuple[str, str, int]):
     msg_id, _, count = item
     return (-count, msg_id)
-
-
-def _s(count: int):
-    return "" if count == 1 else PLURAL
-
-
-def say(line: str) -> None:
-    print(f"ms-lint: {line}", file=sys.stderr)

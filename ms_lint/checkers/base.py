@@ -546,7 +546,6 @@ class GraphFindingsNotice(MindSporeChecker):
             {"scope": WarningScope.LINE},
         )
     }
-    PLURAL = Text("s", "")
 
     def open(self) -> None:
         super().open()
@@ -579,7 +578,7 @@ class GraphFindingsNotice(MindSporeChecker):
         first = min((candidate for _, candidate in withheld), key=lambda c: (c.path, c.line, c.col))
         notice = next(c for c in linter.get_checkers() if isinstance(c, GraphFindingsNotice))
         with in_module(linter, first.module, first.path):
-            args = (len(withheld), "" if len(withheld) == 1 else notice.PLURAL, detail)
+            args = (len(withheld), language.plural(len(withheld)), detail)
             BaseChecker.add_message(
                 notice, GRAPH_NOTICE, line=1, args=language.resolve(args, language.of(linter)), confidence=HIGH
             )

@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Protocol, Sequence
 
-from ms_lint import options
+from ms_lint import language, options
 from ms_lint.language import Text
 from ms_lint.checkers.base import STRICT_ENV
 from ms_lint.probe import cache as cache_module
@@ -54,7 +54,6 @@ STOOD_IN = Text(
     " (its command line, parsed at import, got stand-ins for the required %s)",
     "（它在导入时解析命令行，必需参数 %s 使用了替代值）",
 )
-PLURAL = Text("s", "")
 
 
 class Backend(Protocol):
@@ -107,7 +106,7 @@ class Engine:
         if missing:
             count = sum(missing.values())
             packages = ", ".join(f"{name} ({n})" for name, n in sorted(missing.items()))
-            report.notices.append(MISSING_PACKAGES % (count, PLURAL if count > 1 else "", packages))
+            report.notices.append(MISSING_PACKAGES % (count, language.plural(count), packages))
         return report
 
     def _probe(self, findings: Sequence) -> Report:
