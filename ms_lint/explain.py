@@ -40,6 +40,7 @@ from ms_lint import language
 from ms_lint.checkers import CHECKERS
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
+from ms_lint.semantics import facts
 
 FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
 NEAR_LINES = 3
@@ -143,9 +144,9 @@ def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
     lines = text.splitlines()
     for pattern in patterns:
         found = [number for number, line in enumerate(lines) if re.search(pattern, line)]
-        if not found and re.search(pattern, text, re.MULTILINE):  # a pattern across lines
-            match = re.search(pattern, text, re.MULTILINE)
-            found = [text.count("\n", 0, match.start())]
+        across = None if found else re.search(pattern, text, re.MULTILINE)  # a pattern across lines
+        if across is not None:
+            found = [text.count("\n", 0, across.start())]
         if found:
             said = [number for number in found if not (number and PYTHON_LOCATION.search(lines[number - 1]))]
             return lines[(said or found)[0]].strip()
@@ -313,18 +314,10 @@ def _imported_files(path: str) -> List[str]:
         else:
             continue
         for root, name in dotted:
-            candidate = _module_file(root, name) if name else None
+            candidate = facts.module_file(name, (str(root),)) if name else None
             if candidate is not None:
                 found.append(candidate)
     return found
-
-
-def _module_file(root: Path, dotted: str) -> Optional[str]:
-    parts = dotted.split(".")
-    for candidate in (root.joinpath(*parts).with_suffix(".py"), root.joinpath(*parts, "__init__.py")):
-        if candidate.is_file():
-            return str(candidate)
-    return None
 
 
 def _docs_url(options: Sequence[str], config) -> str:

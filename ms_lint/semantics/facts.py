@@ -137,7 +137,7 @@ def _import_paths(module: nodes.Module, imports: FrozenSet[str]) -> FrozenSet[Tu
     for dotted in imports:
         if dotted.split(".")[0] == "mindspore":
             continue
-        path = _module_file(dotted, tuple(roots))
+        path = module_file(dotted, tuple(roots))
         if path is not None and normalized(path) != normalized(module.file):
             found.add((dotted, path))
     return frozenset(found)
@@ -147,7 +147,7 @@ _module_files: Dict[Tuple[str, str], Optional[str]] = memo.per_run_dict()
 _listings: Dict[str, FrozenSet[str]] = memo.per_run_dict()
 
 
-def _module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
+def module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
     """The file of ``dotted`` under the first of ``roots`` that has it."""
     for root in roots:
         # The modules of a package share their roots and import the same names: look each up once per run.
