@@ -49,7 +49,7 @@ def load_configuration(linter) -> None:
             [name for checker in enabled for name in checker.reported_modules()],
         )
 
-    key = (tuple(checker.name + type(checker).__name__ for checker in enabled), linter.config.mindspore_version)
+    key = (tuple(type(checker).__name__ for checker in enabled), linter.config.mindspore_version)
     brain.enable(linter.config.mindspore_brain, stubs=_pylint_checks_enabled(linter), reported=reported, reported_key=key)
 
 
