@@ -15,6 +15,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -102,13 +103,13 @@ def expected_diagnostics(rule_dir) -> list:
     from ms_lint import cli  # pylint: disable=import-outside-toplevel
 
     bad = rule_dir / "bad.py"
-    out = Path(str(bad) + ".expected.json")
-    try:
+    # The report goes to a folder of its own: nothing is written into the checkout, which another
+    # run of the suite may be reading.
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "expected.json"
         run = cli.run([f"--output-format=json2:{out}", str(bad)], exit=False)
         run.linter.reporter.close_output_files()
         return vscode_diagnostics(json.loads(out.read_text(encoding="utf-8"))["messages"])
-    finally:
-        out.unlink(missing_ok=True)
 
 
 @pytest.fixture
