@@ -25,7 +25,7 @@ from typing import Dict, Optional, Sequence, Set, Tuple
 from pylint.constants import MSG_TYPES_STATUS
 from pylint.reporters import MultiReporter
 
-from ms_lint import files
+from ms_lint import files, notebook
 from ms_lint.checkers.base import GRAPH_NOTICE
 from ms_lint.language import Text
 
@@ -156,9 +156,12 @@ class BaselineReporter(MultiReporter):
     def _line_text(self, path: str, line: int) -> str:
         if path not in self._lines:
             try:
-                with open(path, encoding="utf-8", errors="replace") as stream:
-                    self._lines[path] = tuple(stream.read().splitlines())
-            except OSError:
+                if notebook.is_notebook(path):  # the findings' lines are those of its code cells' module
+                    self._lines[path] = tuple(notebook.read(path).python.splitlines())
+                else:
+                    with open(path, encoding="utf-8", errors="replace") as stream:
+                        self._lines[path] = tuple(stream.read().splitlines())
+            except (OSError, notebook.NotebookError):
                 self._lines[path] = ()
         lines = self._lines[path]
         return " ".join(lines[line - 1].split()) if 0 < line <= len(lines) else ""

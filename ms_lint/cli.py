@@ -25,7 +25,7 @@ from typing import List, Optional, Sequence, Tuple
 from pylint.lint import PyLinter, Run
 from pylint.reporters import MultiReporter
 
-from ms_lint import __version__, baseline, files, language, summary
+from ms_lint import __version__, baseline, files, language, notebook, summary
 from ms_lint.checkers.base import withheld_findings
 from ms_lint.language import Text
 from ms_lint.semantics import catalog
@@ -183,6 +183,9 @@ class MindSporeOnlyLinter(PyLinter):
     def check(self, files_or_modules) -> None:
         self.tally = None
         self.targets = tuple(files_or_modules)
+        files_or_modules = with_notebooks(files_or_modules)
+        if any(notebook.is_notebook(target) for target in files_or_modules):
+            self._place_notebook_cells()
         if self.closing or self.statistics:
             self._count_findings()
         if self.baseline is not None:
@@ -190,6 +193,27 @@ class MindSporeOnlyLinter(PyLinter):
             # It passes on to the tally only the findings it does not accept.
             self.set_reporter(baseline.BaselineReporter(self.reporter, accepted, directory))
         super().check(files_or_modules)
+
+    def get_ast(self, filepath: str, modname: str, data: Optional[str] = None):
+        if data is None and notebook.is_notebook(filepath):
+            try:
+                data = notebook.read(filepath).python
+            except notebook.NotebookError as error:
+                self.add_message("parse-error", args=language.pick(error.args[0], language.of(self)))
+                return None
+        return super().get_ast(filepath, modname, data)
+
+    def _place_notebook_cells(self) -> None:
+        """Output reporters show a notebook's findings at their cells; those that place them themselves
+        (SARIF) and ms_lint's own (the tally, the fix engine's) see the lines of the notebook's module."""
+        def placed(reporter):
+            return reporter if getattr(reporter, "notebook_module_lines", False) else notebook.CellPlaces(reporter)
+
+        sub_reporters = getattr(self.reporter, "_sub_reporters", None)
+        if sub_reporters is not None:
+            self.reporter._sub_reporters = [placed(reporter) for reporter in sub_reporters]
+        else:
+            self.set_reporter(placed(self.reporter))
 
     def _count_findings(self) -> None:
         reporters = list(getattr(self.reporter, "_sub_reporters", None) or [self.reporter])
@@ -438,7 +462,20 @@ def _folders_without_python(args: Sequence[str]) -> List[str]:
 
 
 def _has_python(folder: str) -> bool:
-    return any(name.endswith(".py") for _, _, files in os.walk(folder) for name in files)
+    return any(name.endswith((".py", notebook.SUFFIX)) for _, _, files in os.walk(folder) for name in files)
+
+
+def with_notebooks(paths: Sequence[str]) -> List[str]:
+    """``paths`` and the Jupyter notebooks under the folders among them (pylint collects only ``.py``
+    files there); hidden folders such as ``.ipynb_checkpoints`` are left out, pylint's ignore options apply."""
+    found = []
+    for path in paths:
+        if not os.path.isdir(path):
+            continue
+        for folder, subfolders, names in os.walk(path):
+            subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+            found.extend(os.path.join(folder, name) for name in sorted(names) if notebook.is_notebook(name))
+    return [*paths, *found]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -25,7 +25,7 @@ import astroid
 from astroid import nodes
 from pylint.reporters import CollectingReporter
 
-from ms_lint import cli, files, language
+from ms_lint import cli, files, language, notebook
 from ms_lint.fixes import FIXERS
 from ms_lint.fixes.base import Fix, Outcome, Refusal, Source, overlaps
 from ms_lint.language import Text
@@ -57,12 +57,18 @@ ADDED_ELSEWHERE = Text(
     "这些修复会增加一个 %s 检查结果（在 %s 中）：所有文件都保持原样",
 )
 FIXER_FAILED = Text("the fixer failed (%s); please report it", "修复程序失败（%s）；请报告此问题")
+SPANS_CELLS = Text("its edit would span two notebook cells", "它的修改会跨越两个 notebook 单元格")
+NOTEBOOK_NOT_EDITABLE = Text(
+    "a cell's source cannot be found in the notebook's JSON (is it valid nbformat 4?)",
+    "在 notebook 的 JSON 中找不到单元格的源代码（它是合法的 nbformat 4 吗？）",
+)
 
 
 class Collector(CollectingReporter):
     """Keeps the messages and the linted files, prints nothing."""
 
     name = "ms-lint-fix-collector"
+    notebook_module_lines = True  # the fixes are found at the lines of a notebook's module
 
     def __init__(self):
         super().__init__()
@@ -96,6 +102,14 @@ class FileFix:
     source: Source
     outcomes: List[Outcome]
     text: Optional[str] = None  # the fixed text, when something was fixed
+    notebook: Optional[notebook.Notebook] = None  # the notebook whose code cells the source is
+    cells: Optional[Dict[int, str]] = None  # a notebook's fixed cell sources, by cell number
+
+    def data(self) -> bytes:
+        """The fixed file's content."""
+        if self.notebook is not None:
+            return self.notebook.with_sources(self.cells or {})
+        return self.text.encode(self.encoding)
 
 
 def collect(args: Sequence[str]):
@@ -125,6 +139,7 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
     findings = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol) for m in messages}
     context = Context(list(modules.values()), findings, config)
     by_file: Dict[str, FileFix] = {}
+    notebooks: Dict[str, Optional[notebook.Notebook]] = {}
     for message in sorted(messages, key=lambda m: (m.abspath, m.line, m.column)):
         fixer = FIXERS.get(message.symbol)
         if fixer is None:
@@ -134,7 +149,7 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
             read = _read(Path(path))
             if read is None:
                 continue
-            by_file[path] = FileFix(Path(path), read[0], Source(read[1]), [])
+            by_file[path] = FileFix(Path(path), read[0], Source(read[1]), [], notebook=read[2])
         file_fix = by_file[path]
         node = _locate(modules.get(path), message, fixer.NODE_TYPES)
         if node is None:
@@ -146,7 +161,13 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
                 result = Refusal(FIXER_FAILED % (type(error).__name__,))
             if isinstance(result, Fix) and fixer.UNSAFE and not unsafe:
                 result = Refusal(UNSAFE_NOT_ASKED)
-        file_fix.outcomes.append(Outcome(message.path, message.line, message.symbol, result, unsafe=fixer.UNSAFE))
+            if isinstance(result, Fix) and file_fix.notebook is not None:
+                if not file_fix.notebook.editable():
+                    result = Refusal(NOTEBOOK_NOT_EDITABLE)
+                elif _cell_edits(file_fix, [result]) is None:
+                    result = Refusal(SPANS_CELLS)
+        shown_path, shown_line = notebook.location(message.path, message.line, notebooks)
+        file_fix.outcomes.append(Outcome(shown_path, shown_line, message.symbol, result, unsafe=fixer.UNSAFE))
     for file_fix in by_file.values():
         _apply(file_fix)
     return list(by_file.values())
@@ -180,6 +201,13 @@ def _apply(file_fix: FileFix) -> None:
     for outcome in accepted:
         outcome.applied = True
     file_fix.text = text
+    if file_fix.notebook is not None:
+        file_fix.cells = notebook.fixed_sources(file_fix.notebook, _cell_edits(file_fix, [o.result for o in accepted]))
+
+
+def _cell_edits(file_fix: FileFix, fixes: List[Fix]):
+    spans = file_fix.source.spans([edit for fix in fixes for edit in fix.edits])
+    return notebook.cell_edits(file_fix.notebook, spans)
 
 
 def _parsing(file_fix: FileFix, outcomes: List[Outcome]) -> Optional[str]:
@@ -239,7 +267,7 @@ def _write_checked(args: Sequence[str], messages, changed: List[FileFix]) -> Non
     """Write the fixed files whole, lint again, and put back the files whose fixes did not do only what they meant."""
     originals = {file_fix.path: file_fix.path.read_bytes() for file_fix in changed}
     for file_fix in changed:
-        files.write_whole(str(file_fix.path), file_fix.text.encode(file_fix.encoding))
+        files.write_whole(str(file_fix.path), file_fix.data())
     astroid.MANAGER.clear_cache()  # lint the fixed text, not the trees parsed before
     after, _, _ = collect(args)
     failed = _failures(messages, after, changed)
@@ -281,24 +309,42 @@ def _diff(file_fix: FileFix):
         name = file_fix.path.relative_to(Path.cwd()).as_posix()
     except ValueError:
         pass
-    before = file_fix.source.text.splitlines(keepends=True)
-    after = file_fix.text.splitlines(keepends=True)
-    for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
+    if file_fix.notebook is None:
+        yield from _unified(file_fix.source.text, file_fix.text, name)
+        return
+    for cell in file_fix.notebook.cells:  # a diff per changed cell, as the cells are edited
+        if cell.number in file_fix.cells:
+            yield from _unified(cell.text, file_fix.cells[cell.number], f"{name}:cell {cell.number}")
+
+
+def _unified(before: str, after: str, name: str):
+    lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{name}", f"b/{name}")
+    for line in lines:
         yield line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
 
 
-def _read(path: Path) -> Optional[Tuple[str, str]]:
+def _read(path: Path) -> Optional[Tuple[str, str, Optional[notebook.Notebook]]]:
+    """(encoding, Python source, the notebook when it is one) of a linted file, or None if unreadable."""
+    if notebook.is_notebook(str(path)):
+        try:
+            read = notebook.read(str(path))
+        except notebook.NotebookError:
+            return None
+        return "utf-8", read.python, read
     try:
         data = path.read_bytes()
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         encoding = "utf-8" if encoding == "utf-8-sig" and not data.startswith(b"\xef\xbb\xbf") else encoding
-        return encoding, data.decode(encoding)
+        return encoding, data.decode(encoding), None
     except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
         return None
 
 
 def _parse(path: str, module_name: str) -> Optional[nodes.Module]:
     try:
+        if notebook.is_notebook(path):
+            python = notebook.read(path).python
+            return astroid.builder.AstroidBuilder(astroid.MANAGER).string_build(python, module_name, path)
         return astroid.MANAGER.ast_from_file(path, modname=module_name, source=True)
     except Exception:  # pylint: disable=broad-except
         return None

@@ -22,13 +22,15 @@ import json
 import os
 import re
 import tokenize
+from copy import copy
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 from urllib.parse import quote, urlparse
 
 from pylint.message import Message
 from pylint.reporters.base_reporter import BaseReporter
 
+from ms_lint import notebook
 from ms_lint.probe.verdict import STATUS_WORDS
 
 SARIF_VERSION = "2.1.0"
@@ -61,6 +63,7 @@ class SarifReporter(BaseReporter):
 
     name = "ms-sarif"
     extension = "sarif"
+    notebook_module_lines = True  # it places a notebook's findings in their cells itself
     baselined: Optional[List[Message]] = None  # findings a baseline accepts, when a baseline is in use
 
     def use_baseline(self) -> None:
@@ -236,10 +239,16 @@ def _location(message: Message, sources: "_Sources") -> Optional[dict]:
     if not path or not os.path.isfile(path):
         return None
     physical = {"artifactLocation": _artifact(path)}
-    region = _region(sources.lines(path), message)
+    cell = None
+    if notebook.is_notebook(path):
+        message, cell = sources.in_cell(path, message)
+    region = _region(sources.lines(path, cell), message)
     if region:
         physical["region"] = region
     location = {"physicalLocation": physical}
+    if cell is not None:
+        # The region's lines count from the cell's first line.
+        location["properties"] = {"cell": cell.number}
     name = ".".join(part for part in (message.module, message.obj) if part)
     if name:
         location["logicalLocations"] = [{"fullyQualifiedName": name}]
@@ -285,12 +294,34 @@ class _Sources:
 
     def __init__(self):
         self._lines: Dict[str, tuple] = {}
+        self._notebooks: Dict[str, Optional[notebook.Notebook]] = {}
 
-    def lines(self, path: str) -> tuple:
+    def lines(self, path: str, cell: Optional[notebook.Cell] = None) -> tuple:
+        if cell is not None:
+            return tuple(re.split(r"\r\n|\r|\n", cell.text))
         path = os.path.abspath(path)
         if path not in self._lines:
             self._lines[path] = _read_lines(path)
         return self._lines[path]
+
+    def in_cell(self, path: str, message: Message) -> Tuple[Message, Optional[notebook.Cell]]:
+        """The message with its lines counted in its notebook cell, and that cell (None if not found)."""
+        path = os.path.abspath(path)
+        if path not in self._notebooks:
+            try:
+                self._notebooks[path] = notebook.read(path)
+            except notebook.NotebookError:
+                self._notebooks[path] = None
+        found = self._notebooks[path]
+        placed = found.place(message.line) if found is not None else None
+        if placed is None:
+            return message, None
+        cell, line = placed
+        moved = copy(message)
+        moved.line = line
+        end = found.place(message.end_line) if message.end_line is not None else None
+        moved.end_line = end[1] if end is not None and end[0] is cell else None
+        return moved, cell
 
 
 def _read_lines(path: str) -> tuple:
