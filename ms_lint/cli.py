@@ -67,7 +67,7 @@ usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-up
 
 Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
 
-  PATH                   files, packages or directories to lint
+  PATH                   files (.py, Jupyter .ipynb), packages or directories to lint
   --fix                  apply the safe automatic fixes, then report what is left
   --unsafe-fixes         with --fix, apply the unsafe ones too (they change what running code does)
   --diff                 print every automatic fix, safe and unsafe, as a unified diff; change nothing
@@ -88,7 +88,7 @@ usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-up
 
 只用 ms_lint 的检查来检查 MindSpore 代码（pylint 自身的检查保持关闭）。
 
-  PATH                   要检查的文件、包或目录
+  PATH                   要检查的文件（.py、Jupyter .ipynb）、包或目录
   --fix                  应用安全的自动修复，然后报告剩余的问题
   --unsafe-fixes         与 --fix 一起使用时，也应用不安全的修复（它们会改变代码运行时的行为）
   --diff                 以统一 diff 格式打印所有自动修复（安全的和不安全的），不修改任何文件

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import json
 import subprocess
 import sys
 import textwrap
@@ -99,6 +100,9 @@ def project(tmp_path, hook_repo) -> Path:
     (tmp_path / "good_model.py").write_text(GOOD, encoding="utf-8")
     (tmp_path / "style.py").write_text(STYLE_ONLY, encoding="utf-8")
     (tmp_path / "README.md").write_text("# a project\n", encoding="utf-8")
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": BAD}
+    notebook = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "bad_notebook.ipynb").write_text(json.dumps(notebook, indent=1), encoding="utf-8")
     git(tmp_path, "init", "-q")
     return tmp_path
 
@@ -125,6 +129,7 @@ def test_all_files_fails_on_the_bad_file_only(project, pre_commit_home):
     assert result.returncode == 1, output
     assert "ms-lint (MindSpore pitfalls)" in output and "Failed" in output
     assert "bad_model.py:8:8: W7300" in output
+    assert "bad_notebook.ipynb:cell 1:8:8: W7300" in output  # types_or: [python, jupyter]
     assert "(cell-container-not-registered)" in output
     assert "good_model.py:" not in output
     assert "style.py:" not in output  # no pylint style checks
