@@ -6,7 +6,7 @@ faked); the rest runs under the installed MindSpore (2.10 on CPU when these were
 
 import re
 
-from ms_lint.probe.experiments.api_changes import STAND_INS, default_verdict
+from ms_lint.probe.experiments.api_changes import STAND_INS, default_verdict, defaults_verdict
 from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, UNCONFIRMABLE
 
 from lint import run_pylint
@@ -72,6 +72,18 @@ def test_an_installed_default_other_than_the_table_s_is_not_reproduced():
 def test_a_default_of_the_same_text_but_another_type_is_not_the_table_s():
     verdict = default_verdict("2.10.0", dict(DENSE, default=["'normal'", "'None'"]), None)
     assert verdict.status == NOT_REPRODUCED
+
+
+def test_a_call_s_changed_defaults_are_confirmed_together_and_refuted_by_any_one():
+    bias = dict(DENSE, parameter="bias_init", default=["'zeros'", "None"])
+    both = defaults_verdict([default_verdict("2.10.0", DENSE, None), default_verdict("2.10.0", bias, None)])
+    assert both.status == CONFIRMED
+    assert "nn.Dense(weight_init=...) defaults to None" in both.evidence
+    assert "nn.Dense(bias_init=...) defaults to None" in both.evidence
+    one_differs = defaults_verdict([default_verdict("2.10.0", DENSE, None), default_verdict("2.10.0", bias, "zeros")])
+    assert one_differs.status == NOT_REPRODUCED
+    older = defaults_verdict([default_verdict("2.0.0", DENSE, "normal"), default_verdict("2.10.0", bias, None)])
+    assert older.status == UNCONFIRMABLE
 
 
 # -- under MindSpore ------------------------------------------------------------------------------
@@ -148,6 +160,18 @@ def test_a_changed_default_is_confirmed_from_the_installed_signature(tmp_path):
     assert evidence.startswith(
         "nn.Conv2d(weight_init=...) defaults to None; the code was written for a version where it was 'normal'"
     ), evidence
+
+
+@requires_mindspore
+def test_one_finding_per_call_has_each_of_its_changed_defaults_read(tmp_path):
+    source = "from mindspore import nn\n\nlayer = nn.Dense(3, 8)\n"
+    verdicts = _verdicts(
+        tmp_path, source, "--disable=all", "--enable=api-default-changed", "--mindspore-code-version=2.0"
+    )
+    ((_, status, evidence),) = verdicts[3]
+    assert status == CONFIRMED, evidence
+    assert "nn.Dense(weight_init=...) defaults to None" in evidence
+    assert "nn.Dense(bias_init=...) defaults to None" in evidence
 
 
 @requires_mindspore

@@ -5,23 +5,25 @@ from __future__ import annotations
 from astroid import nodes
 from pylint.interfaces import HIGH
 
-from ms_lint import options
+from ms_lint import language, options
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text
 from ms_lint.semantics import api_changes, code_version
 
 SYMBOL = "api-default-changed"
+CHANGED = Text("`%s`, changed from %s to %s in MindSpore %s", "`%s`（由 %s 变为 %s，MindSpore %s）")
+AND_OF = Text(", and of ", "，以及 ")
 
 
 class ApiDefaultChangedChecker(MindSporeChecker):
     msgs = {
         "W7382": (
             Text(
-                "%s relies on the default of `%s`, which changed from %s to %s in MindSpore %s (code written "
-                "for %s, target %s): %s.",
-                "%s 依赖 `%s` 的默认值，该默认值从 %s 变为 %s（MindSpore %s；代码编写时的版本为 %s，目标版本为 "
-                "%s）：%s。",
+                "%s relies on the default%s of %s (code written for %s, target %s): pass `%s` to keep the old "
+                "behaviour, or `%s` to accept the new one%s.",
+                "%s 依赖%s %s 的默认值（代码编写时的版本为 %s，目标版本为 %s）：传入 `%s` 保持旧行为，或传入 `%s` "
+                "接受新行为%s。",
             ),
             SYMBOL,
             Text(
@@ -49,14 +51,22 @@ class ApiDefaultChangedChecker(MindSporeChecker):
         version = self.target().version
         if written_for is None:
             return
-        for use in api_changes.changed_defaults(uses, written_for, version):
-            change = use.change
-            old, new = change.default
-            args = (
-                f"`{use.written}(...)`", change.parameter, old, new, change.changed_in,
-                _text(written_for), _text(version), change.fix,
-            )
-            self.add_message(SYMBOL, node=use.node, args=args, confidence=HIGH)
+        changed = api_changes.changed_defaults(uses, written_for, version)
+        if not changed:
+            return
+        # One finding per call, naming every changed default it relies on: one edit passes them all.
+        described = [CHANGED % (use.change.parameter, *use.change.default, use.change.changed_in) for use in changed]
+        plural = language.plural(len(changed))
+        args = (
+            f"`{changed[0].written}(...)`", plural, language.join(AND_OF, described), _text(written_for),
+            _text(version), _passing(changed, 0), _passing(changed, 1), plural,
+        )
+        self.add_message(SYMBOL, node=changed[0].node, args=args, confidence=HIGH)
+
+
+def _passing(changed, which: int) -> str:
+    """The keywords that pass the old (0) or the new (1) defaults: ``weight_init='normal', bias_init='zeros'``."""
+    return ", ".join(f"{use.change.parameter}={use.change.default[which]}" for use in changed)
 
 
 def _text(version) -> str:

@@ -9,9 +9,10 @@ class Net(nn.Cell):
         super().__init__()
         self.conv = nn.Conv2d(3, 16, 3)  # [api-default-changed]
         self.fc = nn.Dense(16, 10, weight_init="normal")  # [api-default-changed]
+        self.head = nn.Dense(10, 2)  # [api-default-changed]
 
     def construct(self, x):
-        return self.fc(self.conv(x).mean((2, 3)))
+        return self.head(self.fc(self.conv(x).mean((2, 3))))
 
 
 def train(dataset):

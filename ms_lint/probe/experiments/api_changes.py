@@ -20,7 +20,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ms_lint.language import Text, join
 from ms_lint.probe.experiments.base import Context, Experiment
-from ms_lint.probe.verdict import Task, Verdict, confirmed, not_reproduced, unconfirmable
+from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, Task, Verdict, confirmed, not_reproduced, unconfirmable
 
 REMOVED = "api-removed"
 DEFAULT_CHANGED = "api-default-changed"
@@ -84,16 +84,27 @@ class ApiChange(Experiment):
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         finding = context.finding
+        if finding.symbol == DEFAULT_CHANGED:
+            return self._plan_defaults(context)
         use = _use(finding)
         if use is None:
             return unconfirmable(NO_ENTRY)
         change = use.change
         payload = {"name": change.name, "parameter": change.parameter, "removed": finding.symbol == REMOVED}
-        if finding.symbol == DEFAULT_CHANGED:
-            return self.task(context, dict(payload, default=list(change.default), changed_in=change.changed_in,
-                                           reference=change.reference))
         value, computed = _keyword_value(use.node)
         return self.task(context, dict(payload, value=value, computed=computed, arguments=_literal_arguments(use.node)))
+
+    def _plan_defaults(self, context: Context) -> Union[Task, Verdict]:
+        """Every changed default the finding names: the installed signature is read for each."""
+        uses = _default_uses(context.finding)
+        if not uses:
+            return unconfirmable(NO_ENTRY)
+        defaults = [
+            {"parameter": use.change.parameter, "default": list(use.change.default),
+             "changed_in": use.change.changed_in, "reference": use.change.reference}
+            for use in uses
+        ]
+        return self.task(context, {"name": uses[0].change.name, "parameter": None, "removed": False, "defaults": defaults})
 
     def run(self, runtime, payload: Dict[str, Any]) -> Verdict:
         version = f"MindSpore {runtime.ms.__version__}"
@@ -103,8 +114,13 @@ class ApiChange(Experiment):
         except (ImportError, AttributeError) as error:
             verdict = confirmed if payload["removed"] else not_reproduced
             return verdict(MISSING % (version, name, type(error).__name__, error))
-        if "default" in payload:
-            return default_verdict(runtime.ms.__version__, payload, _declared_default(found, parameter))
+        if "defaults" in payload:
+            return defaults_verdict(
+                [
+                    default_verdict(runtime.ms.__version__, dict(item, name=name), _declared_default(found, item["parameter"]))
+                    for item in payload["defaults"]
+                ]
+            )
         if parameter:
             return _keyword(runtime, version, payload, found)
         if payload["removed"]:
@@ -117,12 +133,24 @@ def _use(finding):
     from ms_lint.semantics import api_changes  # pylint: disable=import-outside-toplevel
 
     for use in api_changes.uses_at(finding.node):
-        if finding.symbol == DEFAULT_CHANGED:
-            if tuple(finding.args[:2]) == (f"`{use.written}(...)`", use.change.parameter):
-                return use
-        elif api_changes.label(use) == finding.args[0]:
+        if api_changes.label(use) == finding.args[0]:
             return use
     return None
+
+
+def _default_uses(finding) -> list:
+    """The changed defaults an api-default-changed finding names (its third argument lists them)."""
+    from ms_lint.data import api_changes as table  # pylint: disable=import-outside-toplevel
+    from ms_lint.semantics import api_changes  # pylint: disable=import-outside-toplevel
+
+    named = str(finding.args[2])
+    return [
+        use
+        for use in api_changes.uses_at(finding.node)
+        if use.change.kind == table.DEFAULT_CHANGED
+        and finding.args[0] == f"`{use.written}(...)`"
+        and f"`{use.change.parameter}`, changed from" in named
+    ]
 
 
 def _keyword_value(node) -> Tuple[Any, bool]:
@@ -305,6 +333,20 @@ def default_verdict(installed: str, payload: Dict[str, Any], declared: Any) -> V
     if not _same(declared, new):
         return not_reproduced(DEFAULT_DIFFERS % (version, shown, repr(declared), new))
     return confirmed(DEFAULTS_TO % (version, shown, repr(declared), old, payload["reference"]))
+
+
+def defaults_verdict(verdicts: List[Verdict]) -> Verdict:
+    """One verdict for a call's changed defaults: confirmed when every one is, not reproduced when one
+    is not, else unconfirmable; the evidence gives each one's."""
+    if len(verdicts) == 1:
+        return verdicts[0]
+    evidence = join("; ", [verdict.evidence for verdict in verdicts])
+    statuses = {verdict.status for verdict in verdicts}
+    if statuses == {CONFIRMED}:
+        return confirmed(evidence)
+    if NOT_REPRODUCED in statuses:
+        return not_reproduced(evidence)
+    return unconfirmable(evidence)
 
 
 def _same(value: Any, written: str) -> bool:
