@@ -234,6 +234,46 @@ def test_a_cell_called_by_two_pipeline_threads_in_graph_mode_fails():
     assert verdicts[2][1].startswith("Source() gives an item alone but GeneratorDataset(Source()) with 2 worker threads in GRAPH_MODE ")
 
 
+MODE_IN_MAIN = """
+import mindspore as ms
+import mindspore.dataset as ds
+from mindspore import Tensor, ops
+
+
+def scale(x):
+    if ms.get_context("mode") != ms.GRAPH_MODE:
+        raise RuntimeError("called in PyNative mode")
+    return ops.mul(Tensor(x), 2.0).asnumpy()
+
+
+def main():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    data = ds.GeneratorDataset([(1.0,)] * 4, column_names=["x"])
+    data = data.map(operations=scale, input_columns="x", num_parallel_workers=2)
+    for _ in data.create_tuple_iterator():
+        pass
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+@pytest.mark.parametrize("option", [("--mindspore-mode=graph",)], ids=["option"])
+def test_the_pipeline_runs_in_the_program_s_mode_where_the_import_does_not_set_it(tmp_path, option):
+    """main() sets GRAPH_MODE, which the import never runs: the experiment must run in it all the same,
+    alone and, after the fresh import it makes, in the pipeline's threads."""
+    path = tmp_path / "train.py"
+    path.write_text(MODE_IN_MAIN)
+    messages = run_pylint([path], *PROBE, "--disable=all", "--enable=ops-in-dataset-pipeline", *option)
+    assert [message.line for message in messages] == [10]
+    status, evidence = probe_status(messages[0])
+    assert status == NOT_REPRODUCED, evidence
+    assert evidence.startswith(
+        "map(scale) ran 8 samples of float32[2, 4] (default sample) with 2 worker threads in GRAPH_MODE without error"
+    )
+
+
 def test_a_map_function_run_on_a_sample_that_skips_the_operator_refutes_nothing():
     (skipped, mixed) = probe("ops-in-dataset-pipeline", "pipeline_branch")
     assert skipped[0] == UNCONFIRMABLE

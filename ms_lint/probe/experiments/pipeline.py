@@ -139,7 +139,7 @@ class PipelineCall(Experiment):
         "threads, or `GeneratorDataset` over the source class), in the program's mode; reports the failure, or the "
         "slowdown against the configured numpy-only version, timed in turns with it"
     )
-    version = 3  # a clean run on a chosen sample must reach the operator; speed verdicts from interleaved repeats
+    version = 4  # the program's mode, kept after the fresh import
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         handed = _handed_over(context.finding.node)
@@ -247,7 +247,7 @@ class PipelineCall(Experiment):
             outputs = len(result) if isinstance(result, tuple) else 1
             # Then on a fresh import: the call above compiled the Cells it uses, and worker
             # threads would only reuse those graphs. Fresh Cells must be compiled in the threads.
-            runtime.reload()
+            self._reload(runtime, payload)
             current[0] = self._callable(runtime, payload, spec)
             run = _PipelineRun(runtime, RUNS_ALONE % (name, shown), f"map({name})", mode)
             try:
@@ -306,7 +306,7 @@ class PipelineCall(Experiment):
                 instance[0]  # pylint: disable=pointless-statement
             except Exception as error:  # pylint: disable=broad-except
                 raise Unconfirmable(ITEM_FAILS % (name, error_text(error))) from error
-            runtime.reload()  # fresh Cells, compiled by the pipeline's threads (see _map)
+            self._reload(runtime, payload)  # fresh Cells, compiled by the pipeline's threads (see _map)
             fresh[0] = self._instance(runtime, payload, spec)
             run = _PipelineRun(runtime, ITEM_ALONE % (name,), f"GeneratorDataset({name}())", mode)
             try:
@@ -317,6 +317,15 @@ class PipelineCall(Experiment):
             except Exception as error:  # pylint: disable=broad-except
                 return run.failed(error, raised, culprit=name, raised_in=f"{name}.__getitem__")
         return not_reproduced(READ % (name, rows, WORKERS, mode))
+
+    @staticmethod
+    def _reload(runtime, payload: Dict[str, Any]) -> None:
+        """A fresh import of the module, still in the mode the experiment runs in (an import starts in PyNative)."""
+        runtime.reload()
+        wanted = payload.get("mode")
+        if wanted in ("graph", "pynative"):
+            ms = runtime.ms
+            ms.set_context(mode=ms.GRAPH_MODE if wanted == "graph" else ms.PYNATIVE_MODE)
 
     @staticmethod
     def _mode(runtime, payload: Dict[str, Any]):
