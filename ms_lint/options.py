@@ -195,17 +195,27 @@ def _single(found) -> Optional[str]:
     return None
 
 
+def program_mode(config, program: facts.ProgramFacts) -> Optional[str]:
+    """The mode the option names, else the one mode the program's code sets (None: unknown).
+
+    Without MindSpore's default for the targeted version: the runtime probe runs the code under
+    the installed MindSpore, whatever version the lint targets.
+    """
+    mode = getattr(config, "mindspore_mode", AUTO)
+    if mode != AUTO:
+        return mode
+    return _single(modes.resolve(program.modes, program.mode_options))
+
+
 def target(config, program: facts.ProgramFacts) -> Target:
     """Resolve the target from the options in ``config`` and the facts of the program linted."""
     version_text = config.mindspore_version or installed_version() or catalog.version()
     version = parse_version(version_text) or parse_version(catalog.version())
     device = config.mindspore_device_target
     device_target = device if device != AUTO else _single(program.device_targets)
-    mode = config.mindspore_mode
-    if mode == AUTO:
-        mode = _single(modes.resolve(program.modes, program.mode_options))
-        if mode is None and not program.modes and version < (2, 0):
-            mode = facts.GRAPH
+    mode = program_mode(config, program)
+    if mode is None and not program.modes and version < (2, 0):
+        mode = facts.GRAPH
     level = getattr(config, "mindspore_jit_syntax_level", AUTO)
     if level == AUTO:
         level = syntax_levels.program_level(program.syntax_levels, version)

@@ -43,6 +43,12 @@ def test_mindspore_1_x_runs_construct_in_graph_mode_by_default():
     assert options.target(config("1.10.1"), program(["pynative"])).mode == "pynative"
 
 
+def test_the_mode_the_probe_runs_in_is_the_option_else_the_program_s_without_a_version_s_default():
+    assert options.program_mode(config("2.10.0", mode="pynative"), program(["graph"])) == "pynative"
+    assert options.program_mode(config("2.10.0"), program(["graph"])) == "graph"
+    assert options.program_mode(config("1.10.1"), program()) is None
+
+
 def test_device_target_from_the_program():
     assert options.target(config(), program(targets=["Ascend"])).device_target == "Ascend"
     assert options.target(config(), program(targets=["Ascend", "dynamic"])).device_target is None

@@ -253,6 +253,17 @@ def test_a_finding_at_what_the_pipeline_is_handed_targets_that_callable():
     assert _handed_over(calls[0].func) is None
 
 
+def test_each_finding_is_planned_in_the_mode_its_program_runs_in(tmp_path, monkeypatch):
+    with_fixtures_on_path(monkeypatch)
+    path = tmp_path / "pipes.py"
+    path.write_text("def scale(x):\n    return x * 2\n")
+    backend = FakeBackend({"": [Outcome(confirmed("ran"))]})
+    pipeline = {"ops-in-dataset-pipeline": EXPERIMENTS["ops-in-dataset-pipeline"]}
+    findings = [finding(path, "pipes", 2, symbol="ops-in-dataset-pipeline") for _ in range(2)]
+    make_engine(backend, experiments=pipeline).probe(findings, modes=["graph", None])
+    assert sorted(str(task.payload["mode"]) for group in backend.groups for task in group) == ["None", "graph"]
+
+
 def test_an_error_is_its_type_and_first_line_bounded_so_what_follows_it_in_the_evidence_stays():
     from ms_lint.probe.runtime import MAX_ERROR, error_text  # pylint: disable=import-outside-toplevel
 

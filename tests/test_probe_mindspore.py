@@ -234,9 +234,8 @@ def test_a_cell_called_by_two_pipeline_threads_in_graph_mode_fails():
     assert verdicts[2][1].startswith("Source() gives an item alone but GeneratorDataset(Source()) with 2 worker threads in GRAPH_MODE ")
 
 
-MODE_IN_MAIN = """
+PIPELINE_MODULE = """
 import mindspore as ms
-import mindspore.dataset as ds
 from mindspore import Tensor, ops
 
 
@@ -246,11 +245,20 @@ def scale(x):
     return ops.mul(Tensor(x), 2.0).asnumpy()
 
 
+def build(ds):
+    data = ds.GeneratorDataset([(1.0,)] * 4, column_names=["x"])
+    return data.map(operations=scale, input_columns="x", num_parallel_workers=2)
+"""
+TRAIN_SCRIPT = """
+import mindspore as ms
+import mindspore.dataset as ds
+
+from data import build
+
+
 def main():
     ms.set_context(mode=ms.GRAPH_MODE)
-    data = ds.GeneratorDataset([(1.0,)] * 4, column_names=["x"])
-    data = data.map(operations=scale, input_columns="x", num_parallel_workers=2)
-    for _ in data.create_tuple_iterator():
+    for _ in build(ds).create_tuple_iterator():
         pass
 
 
@@ -259,14 +267,15 @@ if __name__ == "__main__":
 """
 
 
-@pytest.mark.parametrize("option", [("--mindspore-mode=graph",)], ids=["option"])
+@pytest.mark.parametrize("option", [("--mindspore-mode=graph",), ()], ids=["option", "program"])
 def test_the_pipeline_runs_in_the_program_s_mode_where_the_import_does_not_set_it(tmp_path, option):
-    """main() sets GRAPH_MODE, which the import never runs: the experiment must run in it all the same,
-    alone and, after the fresh import it makes, in the pipeline's threads."""
-    path = tmp_path / "train.py"
-    path.write_text(MODE_IN_MAIN)
-    messages = run_pylint([path], *PROBE, "--disable=all", "--enable=ops-in-dataset-pipeline", *option)
-    assert [message.line for message in messages] == [10]
+    """train.py's main() sets GRAPH_MODE, which importing data.py never runs: the experiment must run in it all
+    the same, alone and, after the fresh import it makes, in the pipeline's threads."""
+    (tmp_path / "data.py").write_text(PIPELINE_MODULE)
+    (tmp_path / "train.py").write_text(TRAIN_SCRIPT)
+    paths = [tmp_path / "data.py", tmp_path / "train.py"]
+    messages = run_pylint(paths, *PROBE, "--disable=all", "--enable=ops-in-dataset-pipeline", *option)
+    assert [(message.path, message.line) for message in messages] == [(str(paths[0]), 9)]
     status, evidence = probe_status(messages[0])
     assert status == NOT_REPRODUCED, evidence
     assert evidence.startswith(

@@ -253,12 +253,18 @@ def _flush(linter) -> None:
                 raise
 
 
+def _enter(linter, module: nodes.Module) -> None:
+    memo.enter_module(module)
+    if finding_hook(linter) is not None:  # the hook (the probe) asks for the facts of the program
+        _remember_facts(module)
+
+
 def _entering(visit_module):
     """Whichever checker pylint visits a module with first tells the memos a new module starts."""
 
     @functools.wraps(visit_module)
     def entering(self, node, *args, **kwargs):
-        memo.enter_module(node)
+        _enter(self.linter, node)
         return visit_module(self, node, *args, **kwargs)
 
     return entering
@@ -313,7 +319,7 @@ class MindSporeChecker(BaseChecker):
         calls.elect(self, strict=bool(os.environ.get(STRICT_ENV)))
 
     def visit_module(self, node: nodes.Module) -> None:
-        memo.enter_module(node)
+        _enter(self.linter, node)
 
     def close(self) -> None:
         _flush(self.linter)
@@ -391,6 +397,16 @@ _run_modules: Dict[str, facts.ModuleFacts] = memo.per_run_dict()
 MODULE_FACTS_TAG = "ms_lint module facts"
 
 
+def _remember_facts(module: nodes.Module) -> None:
+    found = facts.module_facts(module)  # computed once per module, whoever asks
+    _run_modules[found.key] = found
+
+
+def run_project() -> programs.Project:
+    """The programs of the modules linted so far in this run (with ``-j N``, in this process)."""
+    return programs.of(tuple(_run_modules.values()))
+
+
 class ProjectChecker(MindSporeChecker):
     """A checker whose findings wait for the facts of every linted module.
 
@@ -410,8 +426,7 @@ class ProjectChecker(MindSporeChecker):
         self._candidates = []
 
     def visit_module(self, node: nodes.Module) -> None:
-        found = facts.module_facts(node)
-        _run_modules[found.key] = found
+        _remember_facts(node)
 
     def defer(self, node: nodes.NodeNG, args: Tuple, detail: Tuple = ()) -> None:
         """Record a possible finding at ``node``, unless a pragma disables it there."""

@@ -28,8 +28,8 @@ from pylint.checkers import BaseChecker
 from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE_FAILURE
 
-from ms_lint.checkers.base import STRICT_ENV, Finding, FindingHook, MindSporeChecker, emit_finding, in_module
-from ms_lint import language
+from ms_lint.checkers.base import STRICT_ENV, Finding, FindingHook, MindSporeChecker, emit_finding, in_module, run_project
+from ms_lint import language, options
 from ms_lint.language import Text
 from ms_lint.probe import backend, cache, config, engine
 from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, Verdict
@@ -139,7 +139,7 @@ class ProbeChecker(MindSporeChecker, FindingHook):
         verdicts = {}
         try:
             if held:
-                report = self.engine().probe(held)
+                report = self.engine().probe(held, self._modes(held))
                 verdicts = report.verdicts
                 for text in report.notices:
                     self._note(text, held[0].module, held[0].path)
@@ -157,6 +157,12 @@ class ProbeChecker(MindSporeChecker, FindingHook):
                     suffix = verdict.suffix_in(language.of(self.linter))
                     emit_finding(finding, confidence_for(verdict, finding.confidence), suffix)
         self._say_notices()
+
+    def _modes(self, held: List[Finding]) -> List[Optional[str]]:
+        """The mode each finding's program runs in, as ms_lint's graph-mode rules read it: the
+        mindspore-mode option, else the one mode the program's code sets (None: unknown)."""
+        project = run_project()
+        return [options.program_mode(self.linter.config, project.facts_for(f.module, f.path)) for f in held]
 
     # -- notices --------------------------------------------------------------------------
 
@@ -205,12 +211,8 @@ class ProbeChecker(MindSporeChecker, FindingHook):
                 def config_for(path):  # pylint: disable=unused-argument,function-redefined
                     return explicit  # one configuration for every file
 
-            mode = getattr(settings, "mindspore_mode", "auto")
             jobs, timeout = settings.probe_jobs, settings.probe_timeout
             self._engine = engine.Engine(
-                backend_factory=lambda: backend.shared(jobs, timeout),
-                cache=store,
-                config_for=config_for,
-                mode=mode if mode in ("graph", "pynative") else None,
+                backend_factory=lambda: backend.shared(jobs, timeout), cache=store, config_for=config_for
             )
         return self._engine

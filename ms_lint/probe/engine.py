@@ -100,8 +100,10 @@ class Engine:
         # As when a script runs from the project root: pylint's working directory is importable too.
         self.paths = (os.getcwd(),)
 
-    def probe(self, findings: Sequence) -> Report:
-        report = self._probe(findings)
+    def probe(self, findings: Sequence, modes: Optional[Sequence[Optional[str]]] = None) -> Report:
+        """Verdicts for ``findings``; ``modes`` gives the mode each one's program runs in
+        ("graph", "pynative" or None when unknown), else the engine's ``mode`` applies to all."""
+        report = self._probe(findings, modes)
         missing = _missing_packages(report.verdicts.values())
         if missing:
             count = sum(missing.values())
@@ -109,12 +111,13 @@ class Engine:
             report.notices.append(MISSING_PACKAGES % (count, language.plural(count), packages))
         return report
 
-    def _probe(self, findings: Sequence) -> Report:
+    def _probe(self, findings: Sequence, modes: Optional[Sequence[Optional[str]]] = None) -> Report:
         report = Report()
         planned: Dict[int, Task] = {}
         files = functools.lru_cache(maxsize=None)(guesses.project_files)  # listed once per run
         for index, finding in enumerate(findings):
-            outcome = self._plan(finding, report, files)
+            mode = self.mode if modes is None else modes[index]
+            outcome = self._plan(finding, report, files, mode)
             if isinstance(outcome, Verdict):
                 report.verdicts[index] = outcome
             elif isinstance(outcome, Task):
@@ -151,7 +154,9 @@ class Engine:
             )
         return report
 
-    def _plan(self, finding, report: Report, files: Callable[[str], tuple] = guesses.project_files):
+    def _plan(
+        self, finding, report: Report, files: Callable[[str], tuple] = guesses.project_files, mode: Optional[str] = None
+    ):
         experiment = self.experiments.get(finding.symbol)
         if experiment is None:
             return unconfirmable(NO_EXPERIMENT)
@@ -162,7 +167,7 @@ class Engine:
                 report.notices.append(notice)
         root = source.import_root(finding.path, finding.module)
         context = Context(
-            finding=finding, config=config, root=root, mode=self.mode, paths=self.paths, project_files=files
+            finding=finding, config=config, root=root, mode=mode, paths=self.paths, project_files=files
         )
         try:
             return experiment.plan(context)

@@ -37,7 +37,9 @@ class Context:
     finding: "Finding"
     config: config.ProbeConfig
     root: str
-    mode: Optional[str] = None  # "graph", "pynative", or None when the lint options leave it to the code
+    # The mode the finding's program runs in: the mindspore-mode option, else the one mode its code sets
+    # (set_context(mode=...) anywhere in the program, an argparse or config default); None when unknown.
+    mode: Optional[str] = None
     paths: tuple = ()  # more import paths for the child, after root
     # The project's files under a root, listed once per probe run (shared by the run's contexts).
     project_files: Callable[[str], tuple] = guesses.project_files

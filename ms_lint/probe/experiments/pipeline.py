@@ -329,7 +329,8 @@ class PipelineCall(Experiment):
 
     @staticmethod
     def _mode(runtime, payload: Dict[str, Any]):
-        """The mode the program runs in: the lint option, else what the module set at import."""
+        """The mode the program runs in: the one the lint found (the mindspore-mode option, else the mode
+        the program's code sets, wherever it sets it), else the one the module set when imported."""
         import contextlib  # pylint: disable=import-outside-toplevel
 
         ms = runtime.ms
