@@ -274,7 +274,7 @@ def test_the_pipeline_runs_in_the_program_s_mode_where_the_import_does_not_set_i
     (tmp_path / "data.py").write_text(PIPELINE_MODULE)
     (tmp_path / "train.py").write_text(TRAIN_SCRIPT)
     paths = [tmp_path / "data.py", tmp_path / "train.py"]
-    messages = run_pylint(paths, *PROBE, "--disable=all", "--enable=ops-in-dataset-pipeline", *option)
+    messages = run_pylint(paths, *PROBE, "--disable=mindspore", "--enable=ops-in-dataset-pipeline", *option)
     assert [(message.path, message.line) for message in messages] == [(str(paths[0]), 9)]
     status, evidence = probe_status(messages[0])
     assert status == NOT_REPRODUCED, evidence
