@@ -1,5 +1,7 @@
 """The probe's engine against a fake backend: planning, grouping, caching, notices. No MindSpore here."""
 
+import os
+
 import pytest
 
 from ms_lint.language import Text
@@ -13,6 +15,7 @@ from ms_lint.probe.verdict import (
     MAX_EVIDENCE,
     NOT_REPRODUCED,
     UNCONFIRMABLE,
+    Cause,
     Outcome,
     Verdict,
     confirmed,
@@ -193,6 +196,65 @@ class TestCache:
         engine.version = "2.11.0"
         engine.probe(findings)
         assert len(backend.groups) == 1
+
+
+LAYERS = """from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(
+            8, 8, 3, padding=1)
+
+
+class Net(nn.Cell):
+    def __init__(self, depth=2):
+        super().__init__()
+        self.blocks = [Block() for _ in range(depth)]
+"""
+
+
+def unbuildable(path, line):
+    """What the child says when building Net() raised at ``line`` of ``path``."""
+    failure = Text("building Net() raised ValueError: bad pad", "构建 Net() 时抛出 ValueError: bad pad")
+    evidence = Text.pair(f"{failure.en} (at layers.py:{line}): give its arguments", f"{failure.zh}（位于 layers.py:{line}）：请给出参数")
+    return [Outcome(Verdict(UNCONFIRMABLE, evidence, cause=Cause(os.path.realpath(path), line, failure)))]
+
+
+@pytest.mark.parametrize("cached", [False, True], ids=["run", "cached"])
+def test_a_cell_that_cannot_be_built_names_the_finding_at_the_line_that_raised(project, tmp_path, cached):
+    path = project / "pkg" / "layers.py"
+    path.write_text(LAYERS)
+    findings = [
+        finding(path, "pkg.layers", 14, args=("unbuildable",)),
+        finding(path, "pkg.layers", 8, symbol="scripted-conv", args=("confirm",)),  # at padding=1: the call starts at 7
+    ]
+    answers = dict(ANSWERS, unbuildable=unbuildable(path, 7))
+    cache = Cache(str(tmp_path / "cache"))
+    if cached:
+        make_engine(FakeBackend(answers), cache=cache).probe(findings[:1])
+    import fake_experiments  # pylint: disable=import-outside-toplevel
+
+    backend = FakeBackend(answers)
+    scripted = fake_experiments.Scripted()
+    engine = make_engine(backend, experiments={"scripted": scripted, "scripted-conv": scripted}, cache=cache)
+    verdict = engine.probe(findings).verdicts[0]
+    assert (verdict.status, verdict.evidence) == (
+        UNCONFIRMABLE,
+        f"building Net() raised ValueError: bad pad (see the scripted-conv finding at {path}:8)",
+    )
+    assert verdict.evidence.zh == f"构建 Net() 时抛出 ValueError: bad pad （参见 scripted-conv 检查结果，位于 {path}:8）"
+    assert [len(group) for group in backend.groups] == ([1] if cached else [2])
+
+
+def test_a_cell_that_cannot_be_built_keeps_its_advice_when_no_finding_is_at_the_line_that_raised(project):
+    path = project / "pkg" / "layers.py"
+    path.write_text(LAYERS)
+    findings = [finding(path, "pkg.layers", 14, args=("unbuildable",)), finding(path, "pkg.layers", 5)]
+    answers = dict(ANSWERS, unbuildable=unbuildable(path, 7))
+    verdict = make_engine(FakeBackend(answers)).probe(findings).verdicts[0]
+    assert verdict.evidence == "building Net() raised ValueError: bad pad (at layers.py:7): give its arguments"
 
 
 def test_configuration_errors_are_said_once(project):

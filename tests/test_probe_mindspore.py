@@ -78,6 +78,59 @@ def test_container_evidence_names_the_lost_parameters_and_the_compile_error():
     assert evidence[35].endswith("compiling in GRAPH_MODE fails: RuntimeError: ... its name 'dense.weight' already exists")
 
 
+UNBUILDABLE = """from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, channels):
+        super().__init__()
+        self.conv = nn.Conv2d(channels, channels, 3, padding=1)
+
+
+class Net(nn.Cell):
+    def __init__(self, channels=8, depth=2):
+        super().__init__()
+        self.blocks = [Block(channels) for _ in range(depth)]
+
+
+class Tower(nn.Cell):
+    def __init__(self, width, depth=2):
+        super().__init__()
+        self.layers = [nn.Conv2d(width, width, 3, padding=1) for _ in range(depth)]
+"""
+PAD_ERROR = (
+    "ValueError: For 'Conv2D', the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': 1 and 'pad_mode': "
+    "same."
+)
+
+
+def test_a_container_whose_cell_cannot_be_built_names_the_finding_that_explains_why(tmp_path):
+    """Building the Cell raises at a convolution another finding of the run flags: that is the cause to fix,
+    not the arguments the probe chose."""
+    path = tmp_path / "net.py"
+    path.write_text(UNBUILDABLE)
+    verdicts = {(m.line, m.symbol): probe_status(m) for m in run_pylint([path], *PROBE)}
+    assert verdicts[(7, "conv-padding-without-pad-mode")][0] == CONFIRMED
+    assert verdicts[(19, "conv-padding-without-pad-mode")][0] == CONFIRMED
+    assert verdicts[(13, "cell-container-not-registered")] == (
+        UNCONFIRMABLE,
+        f"building Net() (with its parameters' defaults) raised {PAD_ERROR} (see the conv-padding-without-pad-mode "
+        f"finding at {path}:7)",
+    )
+    assert verdicts[(19, "cell-container-not-registered")] == (
+        UNCONFIRMABLE,
+        f"building Tower(width=8) (guessed from the parameters' names: width=8) raised {PAD_ERROR} (see the "
+        f"conv-padding-without-pad-mode finding at {path}:19)",
+    )
+    alone = run_pylint([path], *PROBE, "--disable=mindspore", "--enable=cell-container-not-registered")
+    assert [probe_status(m)[1] for m in alone] == [
+        f"building Net() (with its parameters' defaults) raised {PAD_ERROR} (at net.py:7): give its arguments in a "
+        "[[tool.ms_lint.probe.cells]] entry",
+        f"building Tower(width=8) (guessed from the parameters' names: width=8) raised {PAD_ERROR} (at net.py:19): "
+        "give its arguments in a [[tool.ms_lint.probe.cells]] entry",
+    ]
+
+
 def test_forward_evidence_is_mindspore_s_error():
     messages = run_pylint([RULES / "forward-without-construct" / "bad.py"], *PROBE)
     assert [probe_status(m)[1] for m in messages] == [

@@ -23,9 +23,9 @@ from typing import Dict, Iterable, Optional
 
 from ms_lint import files
 from ms_lint.probe.source import file_digest
-from ms_lint.probe.verdict import Verdict, evidence_fields, evidence_from
+from ms_lint.probe.verdict import Cause, Verdict, evidence_fields, evidence_from
 
-FORMAT = 1
+FORMAT = 2  # 2: an unconfirmable verdict keeps where the user's code raised what stopped it
 OFF = "off"
 
 
@@ -82,7 +82,9 @@ class Cache:
             if self.digest(path) != digest:
                 return None
         try:
-            return Verdict(entry["status"], evidence_from(entry)) if "evidence" in entry else None
+            if "evidence" not in entry:
+                return None
+            return Verdict(entry["status"], evidence_from(entry), cause=Cause.from_fields(entry.get("cause")))
         except (KeyError, ValueError):
             return None
 
@@ -95,6 +97,8 @@ class Cache:
             **evidence_fields(verdict.evidence),
             "deps": {path: self.digest(path) for path in sorted(set(deps))},
         }
+        if verdict.cause is not None:
+            entry["cause"] = verdict.cause.fields()
         path = self._path(key)
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)

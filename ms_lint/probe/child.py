@@ -75,12 +75,16 @@ def handle(runtime, request: Dict[str, Any]) -> Dict[str, Any]:
             result = experiment.run(runtime, payload)
         if isinstance(result, Verdict):
             reply.update(status=result.status, repeatable=result.repeatable, **evidence_fields(result.evidence))
+            if result.cause is not None:
+                reply["cause"] = result.cause.fields()
             if runtime.tainted:  # should the process die before the reply is out, the verdict stands
                 runtime.if_crashed(result.status, result.evidence, repeatable=result.repeatable)
         else:
             reply["data"] = result
     except Unconfirmable as error:
         reply.update(status="unconfirmable", **evidence_fields(error.args[0] if error.args else str(error)))
+        if error.cause is not None:
+            reply["cause"] = error.cause.fields()
     except SystemExit as error:
         reply.update(status="unconfirmable", **evidence_fields(EXITED % (repr(error.code),)))
     except Exception as error:  # pylint: disable=broad-except

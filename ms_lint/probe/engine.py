@@ -10,6 +10,7 @@ the reason comes back once, as a notice.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import importlib.util
@@ -25,7 +26,7 @@ from ms_lint.probe import cache as cache_module
 from ms_lint.probe import config as config_module
 from ms_lint.probe import guesses, source
 from ms_lint.probe.experiments import EXPERIMENTS, Context, Experiment
-from ms_lint.probe.verdict import MISSING_PACKAGE, Outcome, Task, Verdict, unconfirmable, with_notes
+from ms_lint.probe.verdict import MISSING_PACKAGE, UNCONFIRMABLE, Outcome, Task, Verdict, unconfirmable, with_notes
 
 NO_EXPERIMENT = Text("no experiment for this rule yet", "该规则还没有实验")
 NOT_INSTALLED = Text(
@@ -50,6 +51,7 @@ RUN_ON_CPU = Text(
     " (run on CPU: the code asks for %s, which this MindSpore lacks; that request was skipped)",
     "（在 CPU 上运行：代码要求使用 %s，而此 MindSpore 不支持；已跳过该请求）",
 )
+SEE_FINDING = Text(" (see the %s finding at %s)", "（参见 %s 检查结果，位于 %s）")
 STOOD_IN = Text(
     " (its command line, parsed at import, got stand-ins for the required %s)",
     "（它在导入时解析命令行，必需参数 %s 使用了替代值）",
@@ -104,6 +106,8 @@ class Engine:
         """Verdicts for ``findings``; ``modes`` gives the mode each one's program runs in
         ("graph", "pynative" or None when unknown), else the engine's ``mode`` applies to all."""
         report = self._probe(findings, modes)
+        for index, verdict in report.verdicts.items():
+            report.verdicts[index] = _explained(verdict, findings, index)
         missing = _missing_packages(report.verdicts.values())
         if missing:
             count = sum(missing.values())
@@ -195,8 +199,33 @@ class Engine:
             if found:
                 notes.append(note % (", ".join(found),))
         if notes:
-            verdict = Verdict(verdict.status, with_notes(verdict.evidence, notes), verdict.repeatable)
+            cause = verdict.cause
+            if cause is not None:
+                cause = dataclasses.replace(cause, failure=with_notes(cause.failure, notes))
+            verdict = Verdict(verdict.status, with_notes(verdict.evidence, notes), verdict.repeatable, cause)
         return verdict
+
+
+def _explained(verdict: Verdict, findings: Sequence, index: int) -> Verdict:
+    """``verdict``, or, when the user's line whose error stopped it holds another finding of the run
+    (a layer that raises when built), that error and that finding instead of advice on configuration."""
+    cause = verdict.cause
+    if cause is None or verdict.status != UNCONFIRMABLE:
+        return verdict
+    first, last = source.enclosing_statement(cause.path, cause.line) or (cause.line, cause.line)
+    for other, finding in enumerate(findings):
+        if other == index or not first <= finding.line <= last:
+            continue
+        if finding.path and os.path.realpath(finding.path) == cause.path:
+            see = SEE_FINDING % (finding.symbol, f"{_shown_path(finding.path)}:{finding.line}")
+            return Verdict(verdict.status, with_notes(cause.failure, [see]), verdict.repeatable, cause)
+    return verdict
+
+
+def _shown_path(path: str) -> str:
+    """A path as pylint shows it: relative to the working directory when under it."""
+    relative = os.path.relpath(os.path.realpath(path), os.path.realpath(os.getcwd()))
+    return path if relative.startswith(os.pardir) else relative
 
 
 def _missing_packages(verdicts) -> Dict[str, int]:

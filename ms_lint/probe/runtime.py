@@ -32,7 +32,7 @@ from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Se
 from ms_lint import language
 from ms_lint.language import Text
 from ms_lint.probe.guesses import BUILD_MARK, NAME_MARK, PARAMETERS_MARK, shown_value
-from ms_lint.probe.verdict import Unconfirmable, evidence_fields, missing_package, one_line
+from ms_lint.probe.verdict import Cause, Unconfirmable, evidence_fields, missing_package, one_line
 
 MAX_ERROR = 200  # an error's first line in the evidence; MAX_EVIDENCE bounds the whole
 IMPORT_FAILED = Text("importing %s failed: %s%s", "导入 %s 失败：%s%s")
@@ -47,10 +47,10 @@ NEEDS_ARGUMENTS = Text(
     "%s() 需要 %s：请在 [[tool.ms_lint.probe.%ss]] 中为 %s 添加一项给出它们",
 )
 BUILD_FAILED_GUESSED = Text(
-    "building %s%s raised %s: give its arguments in a [[tool.ms_lint.probe.%ss]] entry",
-    "构建 %s%s 时抛出 %s：请在 [[tool.ms_lint.probe.%ss]] 中添加一项给出它的参数",
+    "building %s%s raised %s%s: give its arguments in a [[tool.ms_lint.probe.%ss]] entry",
+    "构建 %s%s 时抛出 %s%s：请在 [[tool.ms_lint.probe.%ss]] 中添加一项给出它的参数",
 )
-BUILD_FAILED = Text("building %s raised %s", "构建 %s 时抛出 %s")
+BUILD_FAILED = Text("building %s raised %s%s", "构建 %s 时抛出 %s%s")
 NOT_A_DTYPE = Text("%s is not a MindSpore dtype", "%s 不是 MindSpore 的 dtype")
 UNKNOWN_RANK = Text(
     "an input of unknown rank cannot be given a static shape: write its shape",
@@ -417,12 +417,23 @@ class Runtime:
         path, module, root, paths = self.loaded
         return self.load(path, module, root, fresh=True, paths=paths)
 
-    def _where(self, error: BaseException, path: str) -> str:
-        """`` (at file.py:12)``: the last user frame of an exception's traceback."""
+    def _user_frame(self, error: BaseException, path: Optional[str] = None) -> Optional[traceback.FrameSummary]:
+        """The last frame of an exception's traceback in the user's code (the current file's, or ``path``)."""
+        path = path or (self.loaded[0] if self.loaded else None)
         last = None
         for frame in traceback.extract_tb(error.__traceback__):
-            if self.is_user_file(frame.filename, self.roots) or same_file(frame.filename, path):
+            if self.is_user_file(frame.filename, self.roots) or (path and same_file(frame.filename, path)):
                 last = frame
+        return last
+
+    def _cause(self, error: BaseException, failure: str) -> Optional[Cause]:
+        """Where the user's code raised ``error``, for the verdict (another finding may be at that line)."""
+        last = self._user_frame(error)
+        return Cause(os.path.realpath(last.filename), last.lineno, failure) if last is not None and last.lineno else None
+
+    def _where(self, error: BaseException, path: Optional[str] = None) -> str:
+        """`` (at file.py:12)``: the last user frame of an exception's traceback."""
+        last = self._user_frame(error, path)
         if last is None:
             return ""
         shown = os.path.basename(last.filename)
@@ -525,11 +536,12 @@ class Runtime:
         except Unconfirmable:
             raise
         except Exception as error:  # pylint: disable=broad-except
+            built, raised = language.join("", (shown, self.origin(spec))), error_text(error)
+            where, cause = self._where(error), self._cause(error, BUILD_FAILED % (built, raised, ""))
             if spec.get("guessed"):
-                raise Unconfirmable(
-                    BUILD_FAILED_GUESSED % (shown, self.origin(spec), error_text(error), what)
-                ) from error
-            raise Unconfirmable(BUILD_FAILED % (shown, error_text(error))) from error
+                text = BUILD_FAILED_GUESSED % (shown, self.origin(spec), raised, where, what)
+                raise Unconfirmable(text, cause=cause) from error
+            raise Unconfirmable(BUILD_FAILED % (shown, raised, where), cause=cause) from error
 
     def lines_run(self, function: Any, *args: Any, **kwargs: Any) -> Tuple[Any, Set[int]]:
         """``function(*args, **kwargs)`` and the lines of the current user module it ran."""
@@ -565,7 +577,9 @@ class Runtime:
             except Unconfirmable:
                 raise
             except Exception as error:  # pylint: disable=broad-except
-                raise Unconfirmable(BUILD_FAILED % (f"{value[BUILD_MARK]}()", error_text(error))) from error
+                failure = BUILD_FAILED % (f"{value[BUILD_MARK]}()", error_text(error), "")
+                text = BUILD_FAILED % (f"{value[BUILD_MARK]}()", error_text(error), self._where(error))
+                raise Unconfirmable(text, cause=self._cause(error, failure)) from error
         if isinstance(value, dict) and set(value) == {PARAMETERS_MARK}:
             import numpy  # pylint: disable=import-outside-toplevel
 

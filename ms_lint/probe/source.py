@@ -116,6 +116,17 @@ def statement_span(path: str, line: int) -> Optional[Tuple[int, int]]:
     return found
 
 
+def enclosing_statement(path: str, line: int) -> Optional[Tuple[int, int]]:
+    """(first, last) line of the innermost statement that holds ``line``."""
+    tree = parse(path)
+    found = None
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno):
+            span = (node.lineno, node.end_lineno or node.lineno)
+            found = span if found is None or span[1] - span[0] < found[1] - found[0] else found
+    return found
+
+
 def self_attribute_at(path: str, line: int) -> Optional[str]:
     """``blocks`` for a statement ``self.blocks = ...`` (or ``self.blocks: T = ...``) starting at ``line``."""
     tree = parse(path)

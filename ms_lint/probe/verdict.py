@@ -63,6 +63,27 @@ def evidence_fields(evidence: str) -> Dict[str, str]:
 
 
 @dataclass(frozen=True)
+class Cause:
+    """The line of the user's code whose error stopped an experiment (building the Cell raised there),
+    and what the verdict says of that error alone, without advice: the engine looks for another
+    finding of the run at that line, which would explain it."""
+
+    path: str  # the real path of the file
+    line: int
+    failure: str  # a Text when worded in both languages
+
+    def fields(self) -> Dict[str, Any]:
+        """The JSON form of a reply or cache entry."""
+        return {"path": self.path, "line": self.line, **evidence_fields(self.failure)}
+
+    @classmethod
+    def from_fields(cls, fields: Any) -> Optional["Cause"]:
+        if not isinstance(fields, dict) or not isinstance(fields.get("line"), int) or not fields.get("path"):
+            return None
+        return cls(str(fields["path"]), fields["line"], evidence_from(fields))
+
+
+@dataclass(frozen=True)
 class Verdict:
     """confirmed, not reproduced or unconfirmable, with what MindSpore did or why nothing ran."""
 
@@ -71,6 +92,7 @@ class Verdict:
     # Whether the same inputs (file contents, MindSpore version, configuration) give the same
     # verdict again: timeouts, crashes and noisy timings do not, and are never cached.
     repeatable: bool = True
+    cause: Optional[Cause] = None  # an unconfirmable verdict's: where the user's code raised what stopped it
 
     def __post_init__(self):
         if self.status not in STATUSES:
@@ -116,7 +138,14 @@ def missing_package(package: str, where: str) -> str:
 
 
 class Unconfirmable(Exception):
-    """Raised by experiment code (in the child) when the experiment cannot be carried out."""
+    """Raised by experiment code (in the child) when the experiment cannot be carried out.
+
+    ``cause``: where the user's code raised the error that stopped it, when that is known.
+    """
+
+    def __init__(self, *args: Any, cause: Optional[Cause] = None):
+        super().__init__(*args)
+        self.cause = cause
 
 
 @dataclass(frozen=True)
@@ -173,7 +202,8 @@ class Outcome:
 def outcome_from_reply(reply: Dict[str, Any]) -> Outcome:
     verdict = None
     if reply.get("status") in STATUSES:
-        verdict = Verdict(reply["status"], evidence_from(reply), bool(reply.get("repeatable", True)))
+        cause = Cause.from_fields(reply.get("cause"))
+        verdict = Verdict(reply["status"], evidence_from(reply), bool(reply.get("repeatable", True)), cause)
     return Outcome(
         verdict=verdict,
         data=reply.get("data"),

@@ -181,7 +181,7 @@ class CallWithoutConstruct(Experiment):
         try:
             net = runtime.build(qualname, payload.get("spec"))
         except Unconfirmable as unbuilt:
-            return self._from_the_class(runtime, qualname, unbuilt.args[0] if unbuilt.args else str(unbuilt))
+            return self._from_the_class(runtime, qualname, unbuilt)
         from ms_lint.probe.config import InputSpec  # pylint: disable=import-outside-toplevel
 
         spec = payload.get("spec") or {}
@@ -232,24 +232,24 @@ class CallWithoutConstruct(Experiment):
         raise unloaded
 
     @staticmethod
-    def _from_the_class(runtime, qualname: str, unbuilt: str) -> Verdict:
-        """Confirmed without an instance when only ``nn.Cell.construct`` can run; else why not."""
+    def _from_the_class(runtime, qualname: str, unbuilt: Unconfirmable) -> Verdict:
+        """Confirmed without an instance when only ``nn.Cell.construct`` can run; else why not (``unbuilt``)."""
         try:
             cls = runtime.resolve(qualname)
         except Unconfirmable:
-            raise Unconfirmable(unbuilt) from None  # the module did not import: say why
+            raise unbuilt from None  # the module did not import: say why
         cell = runtime.ms.nn.Cell
         if not runtime.is_cell_class(cls) or getattr(cls, "construct", None) is not cell.construct:
-            raise Unconfirmable(unbuilt)
+            raise unbuilt
         own = [klass for klass in cls.__mro__[: cls.__mro__.index(cell)] if not klass.__module__.startswith("mindspore")]
         for klass in own:
             try:
                 text = inspect.getsource(klass)
             except (OSError, TypeError):
-                raise Unconfirmable(unbuilt) from None
+                raise unbuilt from None
             if "construct" in text or "__call__" in vars(klass):
-                raise Unconfirmable(unbuilt)  # it may set construct on the instance: only a call would tell
-        return confirmed(FROM_THE_CLASS % (qualname, unbuilt))
+                raise unbuilt  # it may set construct on the instance: only a call would tell
+        return confirmed(FROM_THE_CLASS % (qualname, unbuilt.args[0] if unbuilt.args else str(unbuilt)))
 
 
 def _bases_from_source(forward) -> Dict[str, Any]:
