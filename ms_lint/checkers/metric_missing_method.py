@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from astroid import nodes
-from pylint.constants import WarningScope
 from pylint.interfaces import HIGH
 
 from ms_lint import language
-from ms_lint.checkers.base import ProjectChecker
+from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
 from ms_lint.semantics import evaluation, names, resolve
-from ms_lint.semantics import project as programs
 
 SYMBOL = "metric-missing-method"
 AND = Text(" and ", " 和 ")
@@ -18,11 +16,7 @@ IT = Text("it", "它")
 THEM = Text("them", "它们")
 
 
-class MetricMissingMethodChecker(ProjectChecker):
-    """Decided once every module is linted: a class defined in another module is looked up in that
-    module's summary (with ``-j N``, linted in another process), not parsed again here."""
-
-    symbol = SYMBOL
+class MetricMissingMethodChecker(MindSporeChecker):
     msgs = {
         "E7348": (
             Text(
@@ -41,37 +35,19 @@ class MetricMissingMethodChecker(ProjectChecker):
                 "自定义指标必须重新实现 mindspore.train.Metric 的 clear、update 和 eval，"
                 "Metric 将它们声明为抽象方法。缺少其中之一的指标只在评估开始时才失败，往往已经训练了数小时。",
             ),
-            {"scope": WarningScope.LINE},
         )
     }
 
     def check_call(self, node: nodes.Call) -> None:
         if not (names.basename(node.func) or " ")[0].isupper() or names.mindspore_name(node.func):
             return  # a cheap filter: classes are named in CapWords, and MindSpore's own metrics are complete
-        found = resolve.local_reference(node.func)
-        if isinstance(found, nodes.ClassDef):
-            missing = evaluation.metric_gaps(found)
-            if missing:
-                self.defer(node, (node.func.as_string(),), (missing, found.name))
-        elif isinstance(found, resolve.Elsewhere):
-            self.defer(node, (node.func.as_string(),), (found,))
-
-    def _report(self, module_facts, candidates) -> None:
-        self._project = programs.of(module_facts)
-        super()._report(module_facts, candidates)
-
-    def decide(self, candidate, program):
-        return HIGH if self._gaps(candidate) else None
-
-    def message_args(self, candidate, program):
-        missing, name = self._gaps(candidate)
+        definition = resolve.called_definition(node)
+        if not isinstance(definition, nodes.ClassDef):
+            return
+        missing = evaluation.metric_gaps(definition)
+        if not missing:
+            return
         listed = language.join(AND, ", ".join(missing).rsplit(", ", 1))
         it = IT if len(missing) == 1 else THEM
-        return (candidate.args[0], listed, it, name)
-
-    def _gaps(self, candidate):
-        """(missing methods, class name) of the Metric a candidate creates, or None."""
-        if not isinstance(candidate.detail[0], resolve.Elsewhere):
-            return candidate.detail
-        elsewhere = candidate.detail[0]
-        return self._project.metric_gaps(elsewhere, candidate.module, candidate.path)
+        args = (node.func.as_string(), listed, it, definition.name)
+        self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)

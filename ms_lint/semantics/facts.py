@@ -23,7 +23,7 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import index, memo, modes, names, summaries, syntax_levels, training
+from ms_lint.semantics import index, memo, modes, names, syntax_levels, training
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -78,7 +78,6 @@ class ModuleFacts:
     # ("init_env"; MODULE_LEVEL for its top level): which programs run a shared set-up helper.
     called: FrozenSet[str] = frozenset()
     distributed_functions: FrozenSet[str] = frozenset()
-    names: summaries.NameSummary = summaries.NameSummary()  # its top-level names, for other modules
 
     @property
     def key(self) -> str:
@@ -310,5 +309,4 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         import_paths=_import_paths(module, imports),
         called=frozenset(called),
         distributed_functions=frozenset(distributed_functions),
-        names=summaries.of(module),
     )

@@ -21,14 +21,13 @@ import os
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
-from ms_lint.semantics import memo, summaries, training
+from ms_lint.semantics import memo, training
 from ms_lint.semantics.facts import (
     FACT_FIELDS,
     MODULE_LEVEL,
     REPLICA_SYNC,
     ModuleFacts,
     ProgramFacts,
-    module_file,
     normalized,
     source_root,
 )
@@ -272,22 +271,6 @@ class Project:
                         stack.append(child)
             found.append(frozenset(self._modules[key].module for c in seen for key in self._members[c]))
         return found
-
-    # -- names across modules ---------------------------------------------------------
-
-    def metric_gaps(self, elsewhere, module: str, path: Optional[str]):
-        """``(missing methods, class name)`` of the Metric class a name of ``module`` leads to, if any."""
-        importer = self._key(module, path)
-        return summaries.metric_gaps(elsewhere, self._modules.get(importer), self._summary_of)
-
-    def _summary_of(self, dotted: str, importer: Optional[ModuleFacts]):
-        """``(names summary, facts)`` of the linted module an import from ``importer`` loads, else None."""
-        if importer is None or not importer.path:
-            return None
-        roots = tuple(dict.fromkeys((os.path.dirname(importer.path), source_root(importer.module, importer.path), os.getcwd())))
-        found = module_file(dotted, roots)
-        linted = self._modules.get(normalized(found)) if found else None
-        return (linted.names, linted) if linted is not None else None
 
     def _key(self, module: str, path: Optional[str]) -> Optional[str]:
         if path and normalized(path) in self._modules:

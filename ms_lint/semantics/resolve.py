@@ -12,8 +12,7 @@ import functools
 import os
 import sys
 import sysconfig
-from dataclasses import dataclass
-from typing import Callable, Optional, Tuple, Union
+from typing import Optional, Union
 
 import astroid
 from astroid import nodes
@@ -77,99 +76,67 @@ def _forget_frames(error: BaseException) -> None:
         pending.extend((item.__context__, item.__cause__, getattr(item, "error", None)))
 
 
-@dataclass(frozen=True)
-class Elsewhere:
-    """A name that leads into another user module, left unparsed: look ``names`` up in ``module`` in
-    turn (module members, then class members), as resolution would have. ``submodule``: the first
-    name came from ``from module import name``, which may also import the submodule ``module.name``."""
-
-    module: str
-    names: Tuple[str, ...]
-    submodule: bool = False
-
-    def then(self, name: str) -> "Elsewhere":
-        return Elsewhere(self.module, (*self.names, name), self.submodule)
-
-
-Found = Union[nodes.NodeNG, Elsewhere, None]
-Load = Callable[[Optional[str]], Union[nodes.Module, Elsewhere, None]]
-
-
-def _elsewhere(modname: Optional[str]) -> Optional[Elsewhere]:
-    """The loader that parses nothing: another user module stands for itself."""
-    return Elsewhere(modname, ()) if modname and is_project_module(modname) else None
-
-
-def _module_of_import(import_node: nodes.NodeNG, local: str, load: Load) -> Found:
+def _module_of_import(import_node: nodes.NodeNG, local: str) -> Optional[nodes.Module]:
     """The module object bound to ``local`` by an import statement, if it is project code."""
     dotted = names.imported_name(import_node, local)
-    return load(dotted)
+    return _import_module(dotted)
 
 
-def _from_import(importfrom: nodes.ImportFrom, local: str, depth: int, load: Load) -> Found:
+def _from_import(importfrom: nodes.ImportFrom, local: str, depth: int) -> Optional[nodes.NodeNG]:
     module_name = names.absolute_module(importfrom)
     dotted = names.imported_name(importfrom, local)
     if module_name is None or dotted is None:
         return None
-    module = load(module_name)
+    module = _import_module(module_name)
     if module is None:
         return None
     member = dotted.rpartition(".")[2]
-    if isinstance(module, Elsewhere):
-        return Elsewhere(module_name, (member,), submodule=True)
-    found = _lookup_in_module(module, member, depth + 1, load)
+    found = _lookup_in_module(module, member, depth + 1)
     if found is not None:
         return found
     # ``from package import submodule``
-    return load(dotted)
+    return _import_module(dotted)
 
 
-def _lookup_in_module(module: nodes.Module, name: str, depth: int, load: Load) -> Found:
+def _lookup_in_module(module: nodes.Module, name: str, depth: int) -> Optional[nodes.NodeNG]:
     if depth > MAX_DEPTH:
         return None
     candidates = module.locals.get(name, [])
     if not candidates:
         return None
-    return _from_binding(candidates[-1], name, depth, load)
+    return _from_binding(candidates[-1], name, depth)
 
 
-def _from_binding(binding: nodes.NodeNG, name: str, depth: int, load: Load) -> Found:
+def _from_binding(binding: nodes.NodeNG, name: str, depth: int) -> Optional[nodes.NodeNG]:
     if isinstance(binding, (nodes.ClassDef, nodes.FunctionDef, nodes.Module)):
         return binding
     if isinstance(binding, nodes.ImportFrom):
-        return _from_import(binding, name, depth, load)
+        return _from_import(binding, name, depth)
     if isinstance(binding, nodes.Import):
-        return _module_of_import(binding, name, load)
+        return _module_of_import(binding, name)
     if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
         assign = binding.parent
         if len(assign.targets) == 1 and isinstance(assign.targets[0], nodes.AssignName):
-            return _resolve(assign.value, depth + 1, load)
+            return _resolve(assign.value, depth + 1)
     return None
 
 
-def _resolve(node: nodes.NodeNG, depth: int, load: Load = _import_module) -> Found:
+def _resolve(node: nodes.NodeNG, depth: int) -> Optional[nodes.NodeNG]:
     if depth > MAX_DEPTH or names.mindspore_name(node):
         return None
     if isinstance(node, nodes.Name):
         scope, bindings = names.lookup(node)
         if len(bindings) != 1 or getattr(scope, "name", None) == "builtins":
             return None
-        return _from_binding(bindings[0], node.name, depth, load)
+        return _from_binding(bindings[0], node.name, depth)
     if isinstance(node, nodes.Attribute):
-        base = _resolve(node.expr, depth + 1, load)
-        if isinstance(base, Elsewhere):
-            return base.then(node.attrname)
-        return _member(base, node.attrname, depth, load)
-    return None
-
-
-def _member(base: Found, name: str, depth: int, load: Load) -> Found:
-    if isinstance(base, nodes.Module):
-        return _lookup_in_module(base, name, depth + 1, load)
-    if isinstance(base, nodes.ClassDef):
-        members = base.locals.get(name, [])
-        if len(members) == 1 and isinstance(members[0], (nodes.ClassDef, nodes.FunctionDef)):
-            return members[0]
+        base = _resolve(node.expr, depth + 1)
+        if isinstance(base, nodes.Module):
+            return _lookup_in_module(base, node.attrname, depth + 1)
+        if isinstance(base, nodes.ClassDef):
+            members = base.locals.get(node.attrname, [])
+            if len(members) == 1 and isinstance(members[0], (nodes.ClassDef, nodes.FunctionDef)):
+                return members[0]
     return None
 
 
@@ -187,34 +154,3 @@ def called_definition(call: nodes.NodeNG) -> Optional[Definition]:
     if isinstance(call, nodes.Call):
         return definition(call.func)
     return None
-
-
-def local_reference(node: nodes.NodeNG) -> Union[Definition, Elsewhere, None]:
-    """What ``node`` names, as far as its own module tells: a class or function there, or where to
-    look next in another user module (which is not parsed)."""
-    try:
-        found = _resolve(node, 0, _elsewhere)
-    except RecursionError:
-        return None
-    return found if isinstance(found, (nodes.ClassDef, nodes.FunctionDef, Elsewhere)) else None
-
-
-def local_lookup(module: nodes.Module, name: str) -> Union[nodes.NodeNG, Elsewhere, None]:
-    """What a module's top-level ``name`` resolves to, as far as the module itself tells."""
-    try:
-        return _lookup_in_module(module, name, 0, _elsewhere)
-    except RecursionError:
-        return None
-
-
-def follow(elsewhere: Elsewhere, depth: int = 0) -> Found:
-    """Resolve ``elsewhere`` as resolution would have, parsing the modules it leads to."""
-    if depth > MAX_DEPTH:
-        return None
-    found: Found = _import_module(elsewhere.module)
-    for position, name in enumerate(elsewhere.names):
-        step = _member(found, name, depth, _import_module)
-        if step is None and position == 0 and elsewhere.submodule and found is not None:
-            step = _import_module(f"{elsewhere.module}.{name}")  # ``from package import submodule``
-        found = step
-    return found
