@@ -84,6 +84,8 @@ class Change:
     reference: str
     note: str = ""  # how it was checked
     default: Tuple[str, str] = ()  # DEFAULT_CHANGED: (old default, new default) as written
+    # DEFAULT_CHANGED: (parameter, value) with which the default does not matter (no bias: its initialiser)
+    moot_when: Tuple[str, str] = ()
     also: Tuple[str, ...] = ()  # other import paths of a removed name (``mindspore.common.api.ms_function``)
 
     @property
@@ -142,10 +144,11 @@ def _moved(old, new, deprecated, removed, reference, note, fix=IMPORT_FROM):
     return Change(old, new, MODULE_MOVED, deprecated, removed, fix, reference, note)
 
 
-def _default(old, old_default, new_default, version, reference, note, fix=""):
+def _default(old, old_default, new_default, version, reference, note, fix="", moot_when=()):
     parameter = old.partition("(")[2].rstrip("=)")
     fix = fix or KEEP_OR_ACCEPT % (parameter, old_default, parameter, new_default)
-    return Change(old, "", DEFAULT_CHANGED, None, version, fix, reference, note, default=(old_default, new_default))
+    default = (old_default, new_default)
+    return Change(old, "", DEFAULT_CHANGED, None, version, fix, reference, note, default=default, moot_when=moot_when)
 
 
 _OPS, _NN = "mindspore.ops.", "mindspore.nn."
@@ -327,7 +330,8 @@ CHANGES: Tuple[Change, ...] = (
              "2.10: dataset_sink_mode=False"),
     _default("mindspore.nn.BCELoss(reduction=)", "'none'", "'mean'", "2.0", RELEASE_2_0, "2.10: reduction='mean'"),
     _default(_NN + "Dense(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
-    _default(_NN + "Dense(bias_init=)", "'zeros'", "None", "2.1", RELEASE_2_1, "2.10: defaults None (Uniform bias)"),
+    _default(_NN + "Dense(bias_init=)", "'zeros'", "None", "2.1", RELEASE_2_1, "2.10: defaults None (Uniform bias)",
+             moot_when=("has_bias", "False")),
     _default(_NN + "Conv1d(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
     _default(_NN + "Conv2d(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),
     _default(_NN + "Conv3d(weight_init=)", "'normal'", "None", "2.1", RELEASE_2_1, _WEIGHT_INIT),

@@ -184,13 +184,25 @@ def _is_model(expr: nodes.NodeNG) -> bool:
 
 
 def _relies_on_default(call: nodes.Call, change: table.Change) -> bool:
-    """The call passes nothing for the parameter, and nothing unpacked that might."""
+    """The call passes nothing for the parameter, nor anything unpacked that might, and does not pass
+    what makes the parameter moot (``has_bias=False`` for a bias initialiser)."""
     if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords or ()):
         return False
     parameters = signature(change.name)
     if not parameters and call.args:
         return False  # positional arguments of an unknown signature might pass it
-    return change.parameter not in arguments.bound(call, parameters)
+    passed = arguments.bound(call, parameters)
+    if change.moot_when:
+        name, value = change.moot_when
+        if name in passed and _written(passed[name]) == value:
+            return False
+    return change.parameter not in passed
+
+
+def _written(expr: nodes.NodeNG) -> str:
+    """The literal an argument is written as, or the one a name bound once holds (``flag = False``)."""
+    value = names.assigned_value(expr) if isinstance(expr, nodes.Name) else expr
+    return value.as_string() if isinstance(value, nodes.Const) else ""
 
 
 @memo.per_node
