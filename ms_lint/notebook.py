@@ -89,7 +89,7 @@ class Notebook:
         """Whether every cell's source can be found in the notebook's JSON text (a valid notebook's can)."""
         try:
             return len(self._written()[1]) == len(self.data["cells"])
-        except (OSError, UnicodeDecodeError, ValueError, IndexError):
+        except (OSError, UnicodeDecodeError, ValueError, IndexError, RecursionError):
             return False
 
     def _written(self) -> Tuple[str, List[Tuple[int, int]]]:
@@ -109,7 +109,7 @@ def read(path: str) -> Notebook:
             data = json.loads(stream.read().decode("utf-8"))
     except OSError as error:
         raise NotebookError(UNREADABLE % (path, error.strerror or error)) from None
-    except (UnicodeDecodeError, ValueError) as error:
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:  # RecursionError: JSON nested too deep
         raise NotebookError(NOT_JSON % (path, error)) from None
     if not isinstance(data, dict) or data.get("nbformat") != 4 or not isinstance(data.get("cells"), list):
         version = data.get("nbformat") if isinstance(data, dict) else None
@@ -171,7 +171,7 @@ def _python_lines(lines: Sequence[str]) -> List[str]:
 def _is_python(text: str) -> bool:
     try:
         compile(text, "<cell>", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
 

@@ -149,9 +149,11 @@ def test_unreadable_notebooks_get_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     Path("broken.ipynb").write_text("{not json", encoding="utf-8")
     Path("old.ipynb").write_text(json.dumps({"nbformat": 3, "worksheets": []}), encoding="utf-8")
-    cli.main(["broken.ipynb", "old.ipynb"])
+    Path("deep.ipynb").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    cli.main(["broken.ipynb", "old.ipynb", "deep.ipynb"])
     out = capsys.readouterr().out
     assert "broken.ipynb is not a Jupyter notebook (not JSON" in out
+    assert "deep.ipynb is not a Jupyter notebook (not JSON" in out
     assert "nbformat 3" in out
     assert "Traceback" not in out
 
