@@ -1,11 +1,12 @@
 """Files ms_lint writes are written whole or not at all: a temporary file beside the target, then a rename.
 
-Also the TOML reader for the configuration files ms_lint reads (``tomllib``, ``tomli`` before Python 3.11).
+Also where Python ends the lines of a file it reads, and the TOML reader for the configuration files ms_lint reads (``tomllib``, ``tomli`` before Python 3.11).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
 
@@ -14,7 +15,10 @@ try:  # Python 3.11+
 except ImportError:  # pragma: no cover - Python < 3.11 (pylint brings tomli there)
     import tomli as tomllib  # type: ignore[no-redef]  # noqa: F401
 
-__all__ = ["tomllib", "write_whole"]
+__all__ = ["LINE_END", "tomllib", "write_whole"]
+
+# Python ends lines at \n, \r\n and \r only (str.splitlines also splits at \f, \v, \x1c...).
+LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def write_whole(path: str, data: bytes) -> None:

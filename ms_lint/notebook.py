@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import functools
 import json
 import os
 import re
@@ -20,6 +21,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from pylint.reporters import BaseReporter
 
+from ms_lint.files import LINE_END
 from ms_lint.language import Text
 
 SUFFIX = ".ipynb"
@@ -27,7 +29,6 @@ SUFFIX = ".ipynb"
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
 # A line of IPython syntax: a magic, a shell command, a help query, or an assignment of one of these.
 IPYTHON_LINE = re.compile(r"\s*(?:[%!?]|[\w.]+\?{1,2}\s*$|[\w.,\s()\[\]]+=\s*[%!])")
-LINE_END = re.compile(r"\r\n|\r|\n")
 # IPython's line magics run without their % ("automagic"): ``pip install x``, ``cd data``.
 AUTOMAGIC = re.compile(
     r"\s*(?:pip|conda|mamba|cd|ls|ll|pwd|cat|cp|mv|rm|rmdir|mkdir|env|set_env|run|load|load_ext|reload_ext|"
@@ -68,16 +69,20 @@ class Notebook:
     def place(self, line: int) -> Optional[Tuple[Cell, int]]:
         """The cell holding a line of the module, and the line's number in that cell (past the module's
         end, as a parser reports an unexpected end: the last cell, counting on)."""
-        for cell in self.cells:
-            if cell.first_line <= line < cell.first_line + cell.line_count or cell is self.cells[-1]:
-                if line >= cell.first_line:
-                    return cell, line - cell.first_line + 1
+        for cell in reversed(self.cells):  # the cells' lines follow each other from line 1
+            if line >= cell.first_line:
+                return cell, line - cell.first_line + 1
         return None
+
+    def shown(self, path: str, line: int) -> Tuple[str, int]:
+        """``(path, line)`` as the user sees them: ``("tutorial.ipynb:cell 3", 5)`` for a line of the module."""
+        placed = self.place(line)
+        return (f"{path}:cell {placed[0].number}", placed[1]) if placed else (path, line)
 
     def with_sources(self, texts: Dict[int, str]) -> bytes:
         """The notebook's file with the sources of some cells (by number) replaced: only those
         values of its JSON text change, written as the notebook writes them."""
-        original, spans = self._written()
+        original, spans = self._written
         pieces, done = [], 0
         for number in sorted(texts):
             start, end = spans[number - 1]
@@ -88,11 +93,13 @@ class Notebook:
     def editable(self) -> bool:
         """Whether every cell's source can be found in the notebook's JSON text (a valid notebook's can)."""
         try:
-            return len(self._written()[1]) == len(self.data["cells"])
+            return len(self._written[1]) == len(self.data["cells"])
         except (OSError, UnicodeDecodeError, ValueError, IndexError, RecursionError):
             return False
 
+    @functools.cached_property  # read once for every fix of the notebook
     def _written(self) -> Tuple[str, List[Tuple[int, int]]]:
+        """The notebook's JSON text, and where each cell's source is written in it."""
         with open(self.path, "rb") as stream:
             original = stream.read().decode("utf-8")
         return original, _source_spans(original)
@@ -130,7 +137,7 @@ def _module(path: str, data: dict) -> Notebook:
             lines.pop()
         if not lines:
             continue
-        parts.extend(line + "\n" for line in _python_lines(lines))
+        parts.extend(python + "\n" for python in _python_lines(lines))
         cells.append(Cell(number, line, len(lines), text))
         line += len(lines)
     return Notebook(path, "".join(parts), tuple(cells), data)
@@ -288,22 +295,35 @@ def _skip(text: str, index: int) -> int:
     return index
 
 
-def location(path: str, line: int, notebooks: Dict[str, Optional[Notebook]]) -> Tuple[str, int]:
-    """``(path, line)`` as the user sees them: ``("tutorial.ipynb:cell 3", 5)`` for a notebook's module line."""
-    if not is_notebook(path):
-        return path, line
-    absolute = os.path.abspath(path)
-    if absolute not in notebooks:
-        try:
-            notebooks[absolute] = read(absolute)
-        except NotebookError:
-            notebooks[absolute] = None
-    notebook = notebooks[absolute]
-    placed = notebook.place(line) if notebook is not None else None
+class Notebooks:
+    """The notebooks a report places findings in, each read once (None: it cannot be read)."""
+
+    def __init__(self):
+        self._read: Dict[str, Optional[Notebook]] = {}
+
+    def get(self, path: str) -> Optional[Notebook]:
+        absolute = os.path.abspath(path)
+        if absolute not in self._read:
+            try:
+                self._read[absolute] = read(absolute)
+            except NotebookError:
+                self._read[absolute] = None
+        return self._read[absolute]
+
+
+def in_cell(msg, notebook: Notebook):
+    """``(a copy of the message with its lines counted in the cell that holds it, that cell)``, or None."""
+    placed = notebook.place(msg.line)
     if placed is None:
-        return path, line
-    cell, cell_line = placed
-    return f"{path}:cell {cell.number}", cell_line
+        return None
+    cell, line = placed
+    moved = copy.copy(msg)
+    moved.line = line
+    end = notebook.place(msg.end_line) if msg.end_line is not None else None
+    same_cell = end is not None and end[0] is cell
+    moved.end_line = end[1] if same_cell else None
+    moved.end_column = msg.end_column if same_cell else None
+    return moved, cell
 
 
 class CellPlaces(BaseReporter):
@@ -312,7 +332,7 @@ class CellPlaces(BaseReporter):
     def __init__(self, reporter):  # pylint: disable=super-init-not-called
         # BaseReporter's would set ``out``, which is the wrapped reporter's.
         self.inner = reporter
-        self.notebooks: Dict[str, Optional[Notebook]] = {}
+        self.notebooks = Notebooks()
         self.section = 0
         self.messages: list = []
         self.path_strip_prefix = reporter.path_strip_prefix
@@ -334,25 +354,14 @@ class CellPlaces(BaseReporter):
         self.inner.linter = value
 
     def handle_message(self, msg) -> None:
-        if is_notebook(msg.abspath or ""):
-            placed = copy.copy(msg)
-            placed.path, placed.line = location(msg.path, msg.line, self.notebooks)
-            if msg.end_line is not None:
-                end_path, end_line = location(msg.path, msg.end_line, self.notebooks)
-                placed.end_line = end_line if end_path == placed.path else None
-                placed.end_column = msg.end_column if end_path == placed.path else None
-            placed.msg = LINE_NUMBER.sub(lambda match: self._line_named(msg.path, match), msg.msg)
-            msg = placed
+        found = self.notebooks.get(msg.abspath) if is_notebook(msg.abspath or "") else None
+        placed = in_cell(msg, found) if found is not None else None
+        if placed is not None:
+            moved, cell = placed
+            moved.path = f"{msg.path}:cell {cell.number}"
+            moved.msg = LINE_NUMBER.sub(lambda match: _line_named(found, match), msg.msg)
+            msg = moved
         self.inner.handle_message(msg)
-
-    def _line_named(self, path: str, match) -> str:
-        """A line number of a notebook's module named in a message, as its cell's line."""
-        number = int(match.group(1) or match.group(2))
-        shown_path, line = location(path, number, self.notebooks)
-        if shown_path == path:
-            return match.group(0)
-        cell = shown_path.rsplit(":", 1)[1]
-        return f"{cell}, line {line}" if match.group(1) else f"{cell.replace('cell', '单元格')} 第 {line} 行"
 
     def writeln(self, string: str = "") -> None:
         self.inner.writeln(string)
@@ -368,6 +377,15 @@ class CellPlaces(BaseReporter):
 
     def on_close(self, stats, previous_stats) -> None:
         self.inner.on_close(stats, previous_stats)
+
+
+def _line_named(notebook: Notebook, match) -> str:
+    """A line number of a notebook's module named in a message, as its cell's line."""
+    placed = notebook.place(int(match.group(1) or match.group(2)))
+    if placed is None:
+        return match.group(0)
+    cell, line = placed
+    return f"cell {cell.number}, line {line}" if match.group(1) else f"单元格 {cell.number} 第 {line} 行"
 
 
 def cell_edits(notebook: Notebook, spans) -> Optional[Dict[int, list]]:

@@ -7,16 +7,15 @@ the file (formatting, comments, line endings) stays as it was.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import List, Optional, Sequence, Tuple
 
 from astroid import nodes
 
+from ms_lint.files import LINE_END
+
 Position = Tuple[int, int]
-# Python ends lines at \n, \r\n and \r only (str.splitlines also splits at \f, \v, \x1c...).
-LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,6 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
     findings = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol) for m in messages}
     context = Context(list(modules.values()), findings, config)
     by_file: Dict[str, FileFix] = {}
-    notebooks: Dict[str, Optional[notebook.Notebook]] = {}
     for message in sorted(messages, key=lambda m: (m.abspath, m.line, m.column)):
         fixer = FIXERS.get(message.symbol)
         if fixer is None:
@@ -166,7 +165,9 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
                     result = Refusal(NOTEBOOK_NOT_EDITABLE)
                 elif _cell_edits(file_fix, [result]) is None:
                     result = Refusal(SPANS_CELLS)
-        shown_path, shown_line = notebook.location(message.path, message.line, notebooks)
+        shown_path, shown_line = (message.path, message.line)
+        if file_fix.notebook is not None:
+            shown_path, shown_line = file_fix.notebook.shown(message.path, message.line)
         file_fix.outcomes.append(Outcome(shown_path, shown_line, message.symbol, result, unsafe=fixer.UNSAFE))
     for file_fix in by_file.values():
         _apply(file_fix)

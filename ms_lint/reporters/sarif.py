@@ -22,7 +22,6 @@ import json
 import os
 import re
 import tokenize
-from copy import copy
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 from urllib.parse import quote, urlparse
@@ -31,6 +30,7 @@ from pylint.message import Message
 from pylint.reporters.base_reporter import BaseReporter
 
 from ms_lint import notebook
+from ms_lint.files import LINE_END
 from ms_lint.probe.verdict import STATUS_WORDS
 
 SARIF_VERSION = "2.1.0"
@@ -294,11 +294,11 @@ class _Sources:
 
     def __init__(self):
         self._lines: Dict[str, tuple] = {}
-        self._notebooks: Dict[str, Optional[notebook.Notebook]] = {}
+        self._notebooks = notebook.Notebooks()
 
     def lines(self, path: str, cell: Optional[notebook.Cell] = None) -> tuple:
         if cell is not None:
-            return tuple(re.split(r"\r\n|\r|\n", cell.text))
+            return tuple(LINE_END.split(cell.text))
         path = os.path.abspath(path)
         if path not in self._lines:
             self._lines[path] = _read_lines(path)
@@ -306,28 +306,14 @@ class _Sources:
 
     def in_cell(self, path: str, message: Message) -> Tuple[Message, Optional[notebook.Cell]]:
         """The message with its lines counted in its notebook cell, and that cell (None if not found)."""
-        path = os.path.abspath(path)
-        if path not in self._notebooks:
-            try:
-                self._notebooks[path] = notebook.read(path)
-            except notebook.NotebookError:
-                self._notebooks[path] = None
-        found = self._notebooks[path]
-        placed = found.place(message.line) if found is not None else None
-        if placed is None:
-            return message, None
-        cell, line = placed
-        moved = copy(message)
-        moved.line = line
-        end = found.place(message.end_line) if message.end_line is not None else None
-        moved.end_line = end[1] if end is not None and end[0] is cell else None
-        return moved, cell
+        found = self._notebooks.get(path)
+        placed = notebook.in_cell(message, found) if found is not None else None
+        return placed if placed is not None else (message, None)
 
 
 def _read_lines(path: str) -> tuple:
     try:
         with tokenize.open(path) as stream:
-            # Python counts lines at \n, \r\n and \r only (str.splitlines also splits at \f...).
-            return tuple(re.split(r"\r\n|\r|\n", stream.read()))
+            return tuple(LINE_END.split(stream.read()))
     except (OSError, SyntaxError, UnicodeDecodeError):
         return ()
