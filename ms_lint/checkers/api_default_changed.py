@@ -12,7 +12,6 @@ from ms_lint.language import Text
 from ms_lint.semantics import api_changes, code_version
 
 SYMBOL = "api-default-changed"
-CHANGED = Text("`%s`, changed from %s to %s in MindSpore %s", "`%s`（由 %s 变为 %s，MindSpore %s）")
 AND_OF = Text(", and of ", "，以及 ")
 
 
@@ -55,7 +54,7 @@ class ApiDefaultChangedChecker(MindSporeChecker):
         if not changed:
             return
         # One finding per call, naming every changed default it relies on: one edit passes them all.
-        described = [CHANGED % (use.change.parameter, *use.change.default, use.change.changed_in) for use in changed]
+        described = [api_changes.default_label(use) for use in changed]
         plural = language.plural(len(changed))
         args = (
             f"`{changed[0].written}(...)`", plural, language.join(AND_OF, described), _text(written_for),

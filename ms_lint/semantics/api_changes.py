@@ -29,6 +29,7 @@ INITIALISERS = frozenset({"weight_init", "bias_init"})
 DATASET = "mindspore.dataset.Dataset"
 MODEL = "mindspore.train.Model"
 PARAMETER_OF = Text("`%s=` of `%s`", "`%s=` 参数（`%s`）")
+DEFAULT_OF = Text("`%s`, changed from %s to %s in MindSpore %s", "`%s`（由 %s 变为 %s，MindSpore %s）")
 
 
 @dataclass(frozen=True)
@@ -261,6 +262,12 @@ def label(use: Use) -> str:
     if use.written == change.name:
         return f"`{change.name}`"
     return f"`{use.written}` (`{change.name}`)"
+
+
+def default_label(use: Use) -> Text:
+    """How a message names a changed default the code relies on: ```weight_init``, changed from 'normal' to None in MindSpore 2.1``."""
+    change = use.change
+    return DEFAULT_OF % (change.parameter, *change.default, change.changed_in)
 
 
 def uses_at(node: nodes.NodeNG) -> Tuple[Use, ...]:

@@ -149,7 +149,7 @@ def _default_uses(finding) -> list:
         for use in api_changes.uses_at(finding.node)
         if use.change.kind == table.DEFAULT_CHANGED
         and finding.args[0] == f"`{use.written}(...)`"
-        and f"`{use.change.parameter}`, changed from" in named
+        and str(api_changes.default_label(use)) in named
     ]
 
 
