@@ -330,10 +330,17 @@ def test_the_pipeline_runs_in_the_program_s_mode_where_the_import_does_not_set_i
     messages = run_pylint(paths, *PROBE, "--disable=mindspore", "--enable=ops-in-dataset-pipeline", *option)
     assert [(message.path, message.line) for message in messages] == [(str(paths[0]), 9)]
     status, evidence = probe_status(messages[0])
-    assert status == NOT_REPRODUCED, evidence
-    assert evidence.startswith(
-        "map(scale) ran 8 samples of float32[2, 4] (default sample) with 2 worker threads in GRAPH_MODE without error"
-    )
+    assert "called in PyNative mode" not in evidence  # the function ran in graph mode, alone and in the threads
+    if status == CONFIRMED:
+        # MindSpore 2.10 itself sometimes aborts (double free) compiling in two worker threads at once, as the
+        # test above allows: that crash is real, and says nothing of the mode.
+        assert evidence.startswith("scale runs alone on float32[2, 4] (default sample) but map(scale) with 2 worker "
+                                   "threads in GRAPH_MODE crashes (killed by SIG"), evidence
+    else:
+        assert status == NOT_REPRODUCED, evidence
+        assert evidence.startswith(
+            "map(scale) ran 8 samples of float32[2, 4] (default sample) with 2 worker threads in GRAPH_MODE without error"
+        )
 
 
 def test_a_map_function_run_on_a_sample_that_skips_the_operator_refutes_nothing():
