@@ -842,3 +842,44 @@ def test_a_fix_that_breaks_the_file_is_left_out_and_the_others_are_applied(tmp_p
     assert [o.applied for o in outcomes] == [False, True]
     assert "would not parse with this fix" in outcomes[0].result.reason
     assert new_text == two.replace("def forward", "def construct", 2).replace("def construct", "def forward", 1)
+
+
+# -- dataset-shard-arguments-swapped ----------------------------------------------------------------
+
+SHARDS = "dataset-shard-arguments-swapped"
+SHARD_HEADER = (
+    "import mindspore.communication as D\nimport mindspore.dataset as ds\n"
+    "from mindspore.communication import get_group_size, get_rank\n\n"
+    "rank_id = get_rank()\ngroup_size = get_group_size()\ndata = "
+)
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        (
+            'ds.MindDataset("a", num_shards=get_rank(), shard_id=get_group_size())',
+            'ds.MindDataset("a", num_shards=get_group_size(), shard_id=get_rank())',
+        ),
+        (
+            'ds.Cifar10Dataset("a", shard_id=D.get_group_size(),\n    num_shards=D.get_rank())',
+            'ds.Cifar10Dataset("a", shard_id=D.get_rank(),\n    num_shards=D.get_group_size())',
+        ),
+        ("ds.DistributedSampler(rank_id, group_size, shuffle=True)", "ds.DistributedSampler(group_size, rank_id, shuffle=True)"),
+        ("ds.DistributedSampler(rank_id, shard_id=group_size)", "ds.DistributedSampler(group_size, shard_id=rank_id)"),
+    ],
+)
+def test_swapped_shard_arguments_change_places(tmp_path, request, before, after):
+    assert fixed(tmp_path, request, SHARD_HEADER + before + "\n", SHARDS) == SHARD_HEADER + after + "\n"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'ds.MindDataset("a", num_shards=args.local_rank, shard_id=world_size)',
+        'ds.MindDataset("a", num_shards=get_rank(), shard_id=args.shard)',
+    ],
+)
+def test_swapped_shard_arguments_shown_by_names_or_one_side_are_left_alone(tmp_path, request, call):
+    text = SHARD_HEADER.replace("data = ", "world_size = int(args.world_size)\ndata = ") + call + "\n"
+    assert "only communication calls on both sides" in refused(tmp_path, request, text)

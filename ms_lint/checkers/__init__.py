@@ -19,6 +19,7 @@ from ms_lint.checkers.ascend_group_conv_unsupported import AscendGroupConvUnsupp
 from ms_lint.checkers.ascend_op_attr_out_of_range import AscendOpAttrOutOfRangeChecker
 from ms_lint.checkers.cell_container_not_registered import CellContainerNotRegisteredChecker
 from ms_lint.checkers.custom_amp_with_amp_level import CustomAmpWithAmpLevelChecker
+from ms_lint.checkers.dataset_shard_arguments_swapped import DatasetShardArgumentsSwappedChecker
 from ms_lint.checkers.dataset_sink_size_ignored import DatasetSinkSizeIgnoredChecker
 from ms_lint.checkers.distributed_dataset_not_sharded import DistributedDatasetNotShardedChecker
 from ms_lint.checkers.distributed_training_without_seed import DistributedTrainingWithoutSeedChecker
@@ -80,6 +81,7 @@ CHECKERS = (
     MetricMissingMethodChecker,
     EvalDatasetDropRemainderChecker,
     DistributedDatasetNotShardedChecker,
+    DatasetShardArgumentsSwappedChecker,
     EvalLoopCellInTrainModeChecker,
     DropoutPositionalKeepProbChecker,
     BatchnormTorchMomentumChecker,

@@ -15,6 +15,7 @@ from ms_lint.fixes import (
     batchnorm_torch_momentum,
     cell_container_not_registered,
     conv_padding_without_pad_mode,
+    dataset_shard_arguments_swapped,
     dropout_positional_keep_prob,
     forward_without_construct,
     pytorch_method_on_cell_or_tensor,
@@ -36,5 +37,6 @@ FIXERS = {
         api_deprecated,
         pytorch_name_on_mindspore_module,
         api_default_changed,
+        dataset_shard_arguments_swapped,
     )
 }

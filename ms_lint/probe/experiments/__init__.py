@@ -97,6 +97,15 @@ EXPERIMENTS: Dict[str, Experiment] = {
             "比较每个 rank 读取的数据需要多进程启动（msrun/mpirun）和训练数据",
         )
     ),
+    "dataset-shard-arguments-swapped": Declared(
+        Text(
+            "building the dataset needs its files and the rank and device count of a multi-process launch "
+            "(msrun/mpirun); MindSpore 2.10 refusing a shard_id not less than num_shards was observed with small "
+            "datasets (rules/dataset-shard-arguments-swapped/rule.md)",
+            "创建数据集需要它的文件以及多进程启动（msrun/mpirun）时的 rank 和设备数量；MindSpore 2.10 拒绝不小于 "
+            "num_shards 的 shard_id 已用小数据集实测（rules/dataset-shard-arguments-swapped/rule.md）",
+        )
+    ),
     "eval-loop-cell-in-train-mode": TrainingModeOutputs(),
     "dropout-positional-keep-prob": DropoutZeroes(),
     "batchnorm-torch-momentum": MomentumStep(),
