@@ -204,6 +204,33 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
         "float32 (net.head.to_float(ms.float32)) run in float16. Not observable on CPU: 2.10 refuses the O2 and "
         "O3 levels there for their loss-scale manager, an unrelated error",
     ),
+    "dataset-shard-arguments-swapped": RuleTexts(
+        texts=(
+            _observed(
+                r"Input num_shards is not within the required interval of \[1, 2147483647\]",
+                "ValueError: Input num_shards is not within the required interval of [1, 2147483647].",
+                "ds.ImageFolderDataset(path, num_shards=get_rank(), shard_id=get_group_size()) on rank 0 "
+                "(and without init(), where get_rank() is 0)",
+            ),
+            _observed(
+                r"Input shard_id is not within the required interval of \[0, \d+\]",
+                "ValueError: Input shard_id is not within the required interval of [0, 0].",
+                "ds.ImageFolderDataset(path, num_shards=1, shard_id=2): rank 1 of 2, swapped",
+            ),
+            _observed(
+                r"shard_id should be less than num_shards",
+                "ValueError: shard_id should be less than num_shards.",
+                "ds.GeneratorDataset and ds.NumpySlicesDataset with num_shards=1, shard_id=2",
+            ),
+            _observed(
+                r"DistributedSampler: shard_id must be in range \[0, \d+\), but got: \d+",
+                "[ERROR] DistributedSampler: shard_id must be in range [0, 1), but got: 2",
+                "ds.DistributedSampler(1, 2) given to a dataset: raised at the first iteration",
+            ),
+        ),
+        silent="values that are not a true rank and device count (a physical device_id above device_num) pass "
+        "MindSpore's checks: each device then reads a shard not its own, silently",
+    ),
     "dataset-sink-size-ignored": RuleTexts(
         silent=f"{NO_ERROR_ON_CPU}: Model.train(sink_size=500) with sink mode off runs whole epochs, no warning",
     ),
