@@ -20,7 +20,7 @@ from astroid import nodes
 from ms_lint.data import api_changes as table
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics import arguments, catalog, index, memo, names, pipeline
+from ms_lint.semantics import arguments, catalog, compatibility, index, memo, names, pipeline
 
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
 # Defaults of initialisers: code that sets the parameters itself afterwards does not rely on them.
@@ -28,6 +28,8 @@ INITIALISERS = frozenset({"weight_init", "bias_init"})
 # Methods whose receiver must be traced to an instance of their class.
 DATASET = "mindspore.dataset.Dataset"
 MODEL = "mindspore.train.Model"
+OPS = "mindspore.ops."
+OPERATIONS = "mindspore.ops.operations."
 PARAMETER_OF = Text("`%s=` of `%s`", "`%s=` 参数（`%s`）")
 DEFAULT_OF = Text("`%s`, changed from %s to %s in MindSpore %s", "`%s`（由 %s 变为 %s，MindSpore %s）")
 
@@ -71,7 +73,8 @@ def _parameters() -> Dict[str, Tuple[table.Change, ...]]:
 @functools.lru_cache(maxsize=None)
 def callee_basenames() -> frozenset:
     """Names a call must be made by to use an entry: a cheap filter before any resolution."""
-    return frozenset(path.rpartition(".")[2] for path in _names()) | frozenset(_parameters())
+    moved_members = (catalog.module_names(change.new) for change in _modules() if change.new)
+    return frozenset(path.rpartition(".")[2] for path in _names()) | frozenset(_parameters()).union(*moved_members)
 
 
 def name_change(path: Optional[str]) -> Optional[table.Change]:
@@ -79,6 +82,11 @@ def name_change(path: Optional[str]) -> Optional[table.Change]:
     if not path or not path.startswith("mindspore"):
         return None
     found = _names().get(path) or _names().get(catalog.canonical(path))
+    if found is None and path.startswith(OPERATIONS) and catalog.lookup(path) is None:
+        # ``P.X``: the Primitive ``ops.X`` names, under its module; when ``ops.X`` is gone, so is ``P.X``
+        # (the catalogue, which knows ``mindspore.ops.operations``, has neither).
+        public = _names().get(OPS + path.rpartition(".")[2])
+        found = public if public is not None and public.removed else None
     if found is not None:
         return found
     return moved_module(path)
@@ -110,12 +118,17 @@ def import_uses(node: nodes.NodeNG) -> Tuple[Use, ...]:
             return ()
         moved = moved_module(module)
         if moved is not None:
-            return (Use(moved, node, module),)
+            return _unless_version_dependent((Use(moved, node, module),), node)
         for name, _ in node.names:
             change = None if name == "*" else name_change(f"{module}.{name}")
             if change is not None:
                 found.append(Use(change, node, name))
-    return tuple(found)
+    return _unless_version_dependent(tuple(found), node)
+
+
+def _unless_version_dependent(found: Tuple[Use, ...], node: nodes.NodeNG) -> Tuple[Use, ...]:
+    """No uses in code written for several MindSpore versions (a ``try`` of the new name, a version test)."""
+    return () if found and compatibility.is_version_dependent(node) else found
 
 
 # -- calls and decorators ------------------------------------------------------------
@@ -126,7 +139,7 @@ def call_uses(call: nodes.Call) -> Tuple[Use, ...]:
     """The entries a call uses: its callee reached through a module, its keywords, its defaults."""
     found = list(_reached_name(call.func))
     found.extend(_parameter_uses(call))
-    return tuple(found)
+    return _unless_version_dependent(tuple(found), call)
 
 
 @memo.per_node
@@ -136,16 +149,37 @@ def decorator_uses(decorators: nodes.Decorators) -> Tuple[Use, ...]:
     for decorator in decorators.nodes:
         if isinstance(decorator, nodes.Attribute):
             found.extend(_reached_name(decorator))
-    return tuple(found)
+    return _unless_version_dependent(tuple(found), decorators)
 
 
 def _reached_name(func: nodes.NodeNG) -> Iterator[Use]:
-    # A name imported by name is reported at its import; a moved module at its import.
+    # A name imported by name is reported at its import; a moved module at its import, unless the
+    # call reaches it through its package (``ds.vision.c_transforms.Resize``).
     if not isinstance(func, nodes.Attribute) or func.attrname not in callee_basenames():
         return
     change = name_change(names.mindspore_name(func))
-    if change is not None and change.kind != table.MODULE_MOVED:
+    if change is None:
+        return
+    if change.kind != table.MODULE_MOVED or _spells_module(func.expr, change.name):
         yield Use(change, func, func.as_string())
+
+
+def _spells_module(expr: nodes.NodeNG, module: str) -> bool:
+    """``ds.vision.c_transforms``: the moved module reached as an attribute of a package the file
+    imported, not a name bound by importing the module itself."""
+    if not (isinstance(expr, nodes.Attribute) and names.mindspore_name(expr) == module):
+        return False
+    while isinstance(expr, nodes.Attribute):
+        expr = expr.expr
+    if not isinstance(expr, nodes.Name):
+        return False
+    imported = (
+        dotted
+        for binding in names.bindings(expr)
+        if isinstance(binding, nodes.Import)
+        for dotted, _ in binding.names
+    )
+    return not any(dotted == module or dotted.startswith(module + ".") for dotted in imported)
 
 
 def _parameter_uses(call: nodes.Call) -> Iterator[Use]:

@@ -113,6 +113,15 @@ def has_member(path: Optional[str], name: str) -> Optional[bool]:
     return name in found
 
 
+@functools.lru_cache(maxsize=16)
+def module_names(module: str) -> frozenset:
+    """Basenames of the public names directly in a catalogued module (``Resize`` in ``mindspore.dataset.vision``)."""
+    prefix = module + "."
+    return frozenset(
+        path[len(prefix):] for path in _load()["names"] if path.startswith(prefix) and "." not in path[len(prefix):]
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def subclasses_of(path: str) -> frozenset:
     """Canonical paths of the catalog's classes deriving from ``path`` (itself included)."""
