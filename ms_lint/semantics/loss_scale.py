@@ -32,8 +32,8 @@ OPTIMIZER_PARAMETER = "optimizer"
 SCALED = "scaled"  # a manager, sens, a loss-scale cell, amp_level "O2", or what the code does not show
 UNSCALED = "unscaled"  # nothing multiplies the loss
 AUTO = "auto"  # amp_level="auto": MindSpore up to 2.2 turns it into "O2" (with a manager) on GPU
-# Model methods that do not train: a Model only ever evaluated never runs its optimizer.
-NOT_TRAINING = frozenset({"eval", "predict", "infer_predict_layout", "infer_train_layout"})
+# Model methods and attributes that run (or hand out) its training network.
+MODEL_TRAINING = frozenset({"train", "fit", "build", "train_network", "_train_network"})
 
 
 def loss_scale(call: nodes.NodeNG) -> Optional[float]:
@@ -185,19 +185,22 @@ def _steps_given(built: Built) -> Optional[List[nodes.Call]]:
     return steps
 
 
-def only_evaluated(step: nodes.Call) -> bool:
-    """A ``Model`` assigned to a name that the code only evaluates or predicts with, or a step built
-    in evaluation code (an eval/test/predict function, class or script)."""
+def never_trained(step: nodes.Call) -> bool:
+    """A training step built in evaluation code (an eval/test/predict function, class or script),
+    or assigned to a name the code only configures or evaluates with: a ``Model`` whose methods
+    used are none of ``train``, ``fit``, ``build``; a training cell never called nor handed on
+    (``train_net.set_train()`` alone)."""
     if evaluation.evaluation_scope(step) is not None:
         return True
     statement = step.parent
-    if training.training_api(step) != training.MODEL or not isinstance(statement, nodes.Assign):
+    if not isinstance(statement, nodes.Assign) or len(statement.targets) != 1:
         return False
-    if len(statement.targets) != 1 or not isinstance(statement.targets[0], nodes.AssignName):
+    if not isinstance(statement.targets[0], nodes.AssignName):
         return False
     uses = _reads(statement.scope(), statement.targets[0].name)
+    training_methods = MODEL_TRAINING if training.training_api(step) == training.MODEL else frozenset()
     return bool(uses) and all(
-        isinstance(use.parent, nodes.Attribute) and use.parent.attrname in NOT_TRAINING for use in uses
+        isinstance(use.parent, nodes.Attribute) and use.parent.attrname not in training_methods for use in uses
     )
 
 
@@ -206,7 +209,7 @@ def unscaled_steps(step: nodes.Call) -> Optional[Tuple[List[Built], str]]:
     ``loss_scale`` other than 1, and the step's scaling (UNSCALED or AUTO), when neither this step
     nor any other step those optimizers are given to in their function scales the loss. None when
     any of that is out of sight or scaled."""
-    if training_step(step) is None or only_evaluated(step):
+    if training_step(step) is None or never_trained(step):
         return None
     scaling = step_scaling(step)
     if scaling == SCALED:

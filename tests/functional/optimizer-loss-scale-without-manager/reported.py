@@ -48,6 +48,14 @@ def model_returned(net, loss_fn):
     return Model(net, loss_fn, optimizer)  # [optimizer-loss-scale-without-manager]
 
 
+def cell_built_but_model_trains(net_with_loss, dataset):
+    # The training cell is only configured, never run: only the Model that trains is reported.
+    optimizer = nn.Momentum(net_with_loss.trainable_params(), 0.1, 0.9, loss_scale=1024.0)
+    train_net = nn.TrainOneStepCell(net_with_loss, optimizer)
+    train_net.set_train()
+    Model(net_with_loss, optimizer=optimizer).train(1, dataset)  # [optimizer-loss-scale-without-manager]
+
+
 class Trainer:
     def __init__(self, net, loss_fn):
         self.net = net
