@@ -53,6 +53,7 @@ from ms_lint.checkers.api_default_changed import ApiDefaultChangedChecker
 from ms_lint.checkers.api_deprecated import ApiDeprecatedChecker
 from ms_lint.checkers.api_removed import ApiRemovedChecker
 from ms_lint.checkers.op_unsupported_on_device import OpUnsupportedOnDeviceChecker
+from ms_lint.checkers.optimizer_loss_scale_without_manager import OptimizerLossScaleWithoutManagerChecker
 
 CHECKERS = (
     CellContainerNotRegisteredChecker,
@@ -94,4 +95,5 @@ CHECKERS = (
     ApiDefaultChangedChecker,
     ApiContextOptionDeprecatedChecker,
     OpUnsupportedOnDeviceChecker,
+    OptimizerLossScaleWithoutManagerChecker,
 )

@@ -4,7 +4,8 @@
 stride is 64. This small folder follows names assigned exactly once in the user's
 own code and folds ``+ - * // %`` on ints and tuples. It never infers into
 MindSpore or installed packages, and gives None for anything it cannot be sure of
-(arguments, loop variables, names assigned twice, attributes, calls).
+(arguments, loop variables, names assigned twice, attributes, calls). :func:`number` does the
+same for ints and floats (``loss_scale=2 ** 10``, ``LOSS_SCALE = 1024.0``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ MAX_DEPTH = 8
 # Folding stops at values this large: they are nothing an attribute would hold.
 MAX_MAGNITUDE = 1 << 31
 BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+NUMERIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "**": operator.pow}
 
 
 def fold(expr: Optional[nodes.NodeNG], depth: int = 0) -> Optional[Value]:
@@ -73,6 +75,11 @@ def _binary(op: str, left: Optional[Value], right: Optional[Value]) -> Optional[
 
 def _name(expr: nodes.Name, depth: int) -> Optional[Value]:
     """A name bound by exactly one plain assignment, in whatever scope it is looked up from."""
+    return fold(_bound_value(expr), depth)
+
+
+def _bound_value(expr: nodes.Name) -> Optional[nodes.NodeNG]:
+    """The value a name is bound to by exactly one plain assignment, outside loops; else None."""
     binding = names.single_binding(expr)
     if binding is None:
         return None
@@ -83,7 +90,36 @@ def _name(expr: nodes.Name, depth: int) -> Optional[Value]:
         return None
     if _rebound_in_loop(assign):
         return None
-    return fold(assign.value, depth)
+    return assign.value
+
+
+def number(expr: Optional[nodes.NodeNG], depth: int = 0) -> Optional[float]:
+    """The int or float an expression always evaluates to, as a float (``1024.0``, ``2 ** 10``,
+    ``1 / 128``, a name bound once to one), or None. Booleans are not numbers here."""
+    if expr is None or depth > MAX_DEPTH:
+        return None
+    try:
+        value = _number(expr, depth + 1)
+    except (ArithmeticError, TypeError, ValueError, RecursionError):
+        return None
+    return float(value) if value is not None and abs(value) < MAX_MAGNITUDE else None
+
+
+def _number(expr: nodes.NodeNG, depth: int) -> Optional[Union[int, float]]:
+    if isinstance(expr, nodes.Const):
+        value = expr.value
+        return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if isinstance(expr, nodes.UnaryOp) and expr.op in ("-", "+"):
+        operand = number(expr.operand, depth)
+        return None if operand is None else -operand if expr.op == "-" else operand
+    if isinstance(expr, nodes.BinOp) and expr.op in NUMERIC:
+        left, right = number(expr.left, depth), number(expr.right, depth)
+        if left is None or right is None or (expr.op == "**" and abs(right) > 64):
+            return None
+        return NUMERIC[expr.op](left, right)
+    if isinstance(expr, nodes.Name):
+        return number(_bound_value(expr), depth)
+    return None
 
 
 def _rebound_in_loop(statement: nodes.NodeNG) -> bool:

@@ -125,6 +125,13 @@ EXPERIMENTS: Dict[str, Experiment] = {
             "（ms_lint/data/cpu_unsupported_ops.py）",
         )
     ),
+    "optimizer-loss-scale-without-manager": Declared(
+        Text(
+            "the divided gradients only make every update smaller, without an error; measuring it needs the "
+            "program's network, data and optimizer settings",
+            "被除过的梯度只会让每次更新变小，不会报错；要测量它，需要程序的网络、数据和优化器设置",
+        )
+    ),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
