@@ -344,6 +344,10 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
         silent="an operator the function first wraps in a Tensor runs, in the pipeline's threads, on the "
         "device the network uses: slower, and it may hang with multiprocessing",
     ),
+    "optimizer-loss-scale-without-manager": RuleTexts(
+        silent=f"{NO_ERROR_ON_CPU}: Optimizer.scale_grad divides every gradient by loss_scale and nothing "
+        "multiplies the loss, so training runs with a learning rate that many times smaller, no warning",
+    ),
     "primitive-called-with-tensors": RuleTexts(
         texts=(
             ErrorText(
