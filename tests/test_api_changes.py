@@ -152,3 +152,35 @@ def test_every_version_marking_a_name_deprecated_is_one_the_table_reports(change
     for text in declared["versions"]:
         version = tuple(int(part) for part in text.split("."))
         assert api_changes.deprecated(change, version) or api_changes.removed(change, version), text
+
+
+def _context_lists(context):
+    """The options ``set_context`` logs as deprecated and those it refuses, from MindSpore's own check."""
+    import ast  # pylint: disable=import-outside-toplevel
+    import inspect  # pylint: disable=import-outside-toplevel
+
+    source = inspect.getsource(context._check_context_deprecated)  # pylint: disable=protected-access
+    found = {}
+    for node in ast.walk(ast.parse(source.strip())):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+            found[node.targets[0].id] = ast.literal_eval(node.value)
+    return found["deprecated_context_dict"], found.get("invalid_context_dict", {})
+
+
+@requires_mindspore
+def test_context_options_match_the_installed_mindspores_own_list():
+    """Each set_context option of the table is one the installed MindSpore logs as deprecated, or refuses
+    with the table's removal version; and each option it refuses is in the table."""
+    mindspore = importlib.import_module("mindspore")
+    installed = tuple(int(part) for part in mindspore.__version__.split(".")[:2])
+    deprecated, refused = _context_lists(importlib.import_module("mindspore.context"))
+    options = {change.parameter: change for change in PARAMETERS if change.name == "mindspore.set_context"}
+    wrong = []
+    for option, change in options.items():
+        if api_changes.removed(change, installed):
+            if refused.get(option, {}).get("version") != change.removed:
+                wrong.append(option)
+        elif option not in deprecated and option != "auto_tune_mode":  # logged by set_context's own code
+            wrong.append(option)
+    wrong.extend(option for option in refused if option not in options)
+    assert wrong == []

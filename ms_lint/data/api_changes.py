@@ -55,6 +55,8 @@ NN_UPDATES_2_3 = "https://gitee.com/mindspore/docs/blob/r2.3.0/resource/api_upda
 OPS_UPDATES_2_3 = "https://gitee.com/mindspore/docs/blob/r2.3.0/resource/api_updates/ops_api_updates_en.md"
 FUNC_UPDATES_2_0 = "https://gitee.com/mindspore/docs/blob/r2.0/resource/api_updates/func_api_updates_en.md"
 SET_CONTEXT_2_5 = "https://mindspore.cn/docs/en/r2.5.0/api_python/mindspore/mindspore.set_context.html"
+SET_CONTEXT_2_7 = "https://www.mindspore.cn/docs/en/r2.7.0/api_python/mindspore/mindspore.set_context.html"
+CONTEXT_2_10 = _MS + "context.py"
 JIT_2_6 = "https://www.mindspore.cn/docs/en/r2.6.0/api_python/mindspore/mindspore.jit.html"
 DROPOUT_2_0 = "https://mindspore.cn/docs/en/r2.0/api_python/nn/mindspore.nn.Dropout.html"
 LEGACY_TRANSFORMS = "https://mindspore.cn/docs/en/r2.0/api_python/mindspore.dataset.transforms.html"
@@ -69,6 +71,9 @@ _RAISES = "2.10: TypeError (unexpected keyword argument)"
 _GONE_2_7 = "absent from 2.7 on (2.7, 2.8, 2.9, 2.10 checked); the 2.4 docs still list it"
 _GONE_2_8 = "importable in 2.7, absent from 2.8 on (2.8, 2.9, 2.10 checked)"
 _MARKED_IN_2_10 = "2.10 logs 'deprecated from version 2.9.0'; 2.9 does not mark it"
+# set_context's own list of deprecated options (_check_context_deprecated), read in the context.py of each version.
+_CONTEXT_LOGS = "2.7, 2.8, 2.9 and 2.10 log 'the parameter will be deprecated and removed in a future version'"
+_CONTEXT_RAISES = "2.10 raises ValueError 'has been removed since MindSpore %s version'; 2.7 to 2.9 log its deprecation"
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,11 @@ def _deprecated(old, deprecated, reference, new="", fix="", note=_LOGGED):
 def _moved(old, new, deprecated, removed, reference, note, fix=IMPORT_FROM):
     fix = fix % (new,)
     return Change(old, new, MODULE_MOVED, deprecated, removed, fix, reference, note)
+
+
+def _context_option(option, new, fix, deprecated="2.7", removed=None, reference=SET_CONTEXT_2_7, note=_CONTEXT_LOGS):
+    """A ``set_context`` option MindSpore deprecated: its own list names the replacement."""
+    return Change(f"mindspore.set_context({option}=)", new, PARAMETER_REMOVED, deprecated, removed, fix, reference, note)
 
 
 def _default(old, old_default, new_default, version, reference, note, fix="", moot_when=()):
@@ -325,6 +335,52 @@ CHANGES: Tuple[Change, ...] = (
            "2.10: logs 'Please use the env MS_DEV_SAVE_GRAPHS'"),
     Change("mindspore.set_context(auto_tune_mode=)", "", PARAMETER_REMOVED, "2.0", None, Text("drop `auto_tune_mode=`", "去掉 `auto_tune_mode=`"),
            RELEASE_2_0, "2.10: logs ''auto_tune_mode' parameter is deprecated' and ignores it"),
+    _context_option("save_graphs_path", "",
+                    Text("set the environment variable MS_DEV_SAVE_GRAPHS_PATH", "改为设置环境变量 MS_DEV_SAVE_GRAPHS_PATH"),
+                    deprecated="2.5", reference=SET_CONTEXT_2_5),
+    _context_option("max_call_depth", "mindspore.set_recursion_limit",
+                    Text("call `mindspore.set_recursion_limit(...)`", "改为调用 `mindspore.set_recursion_limit(...)`")),
+    _context_option("pynative_synchronize", "mindspore.runtime.launch_blocking",
+                    Text("call `mindspore.runtime.launch_blocking()`", "改为调用 `mindspore.runtime.launch_blocking()`")),
+    _context_option("runtime_num_threads", "mindspore.device_context.cpu.op_tuning.threads_num",
+                    Text("call `mindspore.device_context.cpu.op_tuning.threads_num(...)`", "改为调用 `mindspore.device_context.cpu.op_tuning.threads_num(...)`")),
+    _context_option("inter_op_parallel_num", "mindspore.runtime.dispatch_threads_num",
+                    Text("call `mindspore.runtime.dispatch_threads_num(...)`", "改为调用 `mindspore.runtime.dispatch_threads_num(...)`")),
+    _context_option("variable_memory_max_size", "mindspore.runtime.set_memory",
+                    Text("call `mindspore.runtime.set_memory(...)`", "改为调用 `mindspore.runtime.set_memory(...)`")),
+    _context_option("mempool_block_size", "mindspore.runtime.set_memory",
+                    Text("call `mindspore.runtime.set_memory(...)`", "改为调用 `mindspore.runtime.set_memory(...)`")),
+    _context_option("memory_optimize_level", "mindspore.runtime.set_memory",
+                    Text("call `mindspore.runtime.set_memory(...)`", "改为调用 `mindspore.runtime.set_memory(...)`")),
+    _context_option("enable_compile_cache", "",
+                    Text("set the environment variable MS_COMPILER_CACHE_ENABLE", "改为设置环境变量 MS_COMPILER_CACHE_ENABLE")),
+    _context_option("enable_cache_path", "",
+                    Text("set the environment variable MS_COMPILER_CACHE_PATH", "改为设置环境变量 MS_COMPILER_CACHE_PATH")),
+    _context_option("op_timeout", "mindspore.device_context.ascend.op_debug.execute_timeout",
+                    Text("call `mindspore.device_context.ascend.op_debug.execute_timeout(...)`", "改为调用 `mindspore.device_context.ascend.op_debug.execute_timeout(...)`")),
+    _context_option("op_debug_option", "mindspore.device_context.ascend.op_debug.debug_option",
+                    Text("call `mindspore.device_context.ascend.op_debug.debug_option(...)`", "改为调用 `mindspore.device_context.ascend.op_debug.debug_option(...)`")),
+    _context_option("aoe_tune_mode", "mindspore.device_context.ascend.op_tuning.aoe_tune_mode",
+                    Text("call `mindspore.device_context.ascend.op_tuning.aoe_tune_mode(...)`", "改为调用 `mindspore.device_context.ascend.op_tuning.aoe_tune_mode(...)`")),
+    _context_option("aoe_config", "mindspore.device_context.ascend.op_tuning.aoe_job_type",
+                    Text("call `mindspore.device_context.ascend.op_tuning.aoe_job_type(...)`", "改为调用 `mindspore.device_context.ascend.op_tuning.aoe_job_type(...)`")),
+    _context_option("ascend_config", "",
+                    Text("call the functions of `mindspore.device_context.ascend.op_precision` and `op_tuning` (`precision_mode()`, `op_compile()`...)", "改为调用 `mindspore.device_context.ascend.op_precision` 和 `op_tuning` 中的函数（`precision_mode()`、`op_compile()`……）")),
+    _context_option("gpu_config", "",
+                    Text("call the functions of `mindspore.device_context.gpu.op_precision` (`conv_allow_tf32()`, `matmul_allow_tf32()`...)", "改为调用 `mindspore.device_context.gpu.op_precision` 中的函数（`conv_allow_tf32()`、`matmul_allow_tf32()`……）")),
+    _context_option("check_bprop", "", Text("drop `check_bprop=`", "去掉 `check_bprop=`")),
+    _context_option("debug_level", "", Text("drop `debug_level=`", "去掉 `debug_level=`")),
+    _context_option("exception_dump", "mindspore.device_context.ascend.op_debug.aclinit_config",
+                    Text("call `mindspore.device_context.ascend.op_debug.aclinit_config(...)`", "改为调用 `mindspore.device_context.ascend.op_debug.aclinit_config(...)`"),
+                    deprecated=None, removed="2.6", reference=CONTEXT_2_10,
+                    note="2.7 to 2.10 raise ValueError 'has been removed since MindSpore 2.6 version'"),
+    _context_option("precompile_only", "",
+                    Text("set the environment variable MS_DEV_PRECOMPILE_ONLY", "改为设置环境变量 MS_DEV_PRECOMPILE_ONLY"),
+                    removed="2.10", reference=CONTEXT_2_10, note=_CONTEXT_RAISES % "2.10"),
+    _context_option("grad_for_scalar", "",
+                    Text("drop `grad_for_scalar=` and pass Tensors where a gradient of a scalar input is needed",
+                         "去掉 `grad_for_scalar=`，需要对标量输入求导时改为传入 Tensor"),
+                    removed="2.10", reference=CONTEXT_2_10, note=_CONTEXT_RAISES % "2.10"),
     # -- defaults ------------------------------------------------------------------------------
     _default("mindspore.train.Model.train(dataset_sink_mode=)", "True", "False", "2.0", RELEASE_2_0,
              "2.10: dataset_sink_mode=False"),

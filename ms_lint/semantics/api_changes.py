@@ -127,8 +127,21 @@ def import_uses(node: nodes.NodeNG) -> Tuple[Use, ...]:
 
 
 def _unless_version_dependent(found: Tuple[Use, ...], node: nodes.NodeNG) -> Tuple[Use, ...]:
-    """No uses in code written for several MindSpore versions (a ``try`` of the new name, a version test)."""
-    return () if found and compatibility.is_version_dependent(node) else found
+    """The uses not in code written for several MindSpore versions (a ``try`` of the name, a version test)."""
+    if not found:
+        return found
+    return tuple(use for use in found if not compatibility.is_version_dependent(node, _raised_where_missing(use)))
+
+
+def _raised_where_missing(use: Use) -> frozenset:
+    """What the use raises on a version without its API: a changed default raises nothing."""
+    if isinstance(use.node, (nodes.Import, nodes.ImportFrom)):
+        return compatibility.IMPORT_ERRORS
+    if isinstance(use.node, nodes.Keyword):
+        return compatibility.PARAMETER_ERRORS
+    if use.change.kind == table.DEFAULT_CHANGED:
+        return frozenset()
+    return compatibility.NAME_ERRORS
 
 
 # -- calls and decorators ------------------------------------------------------------

@@ -1,10 +1,11 @@
 """Code written for several MindSpore versions, where using an API some versions lack is deliberate.
 
-A node is in such code when one of its enclosing statements is
+A use of an API is in such code when one of its enclosing statements is
 
-- a ``try`` whose handler catches what a missing name or parameter raises (``ImportError``,
-  ``ModuleNotFoundError``, ``AttributeError``, ``TypeError``): the node is in its body (the name
-  tried) or in that handler (the alternative);
+- a ``try`` that catches the error the use raises on a version without the API (an import:
+  ``ImportError`` or ``ModuleNotFoundError``; a name reached through a module: ``AttributeError``;
+  a keyword parameter: ``TypeError``): the use is in its body (the API tried) or in such a handler
+  (the alternative). ``except Exception`` does not count: it guards any code, not a version;
 - an ``if`` or a conditional expression whose test reads a version: ``__version__``, a name that
   says it holds MindSpore's version (``MS_VERSION``, ``ms_version``, ``version_gt_2_0_0``), or a
   call of a version helper given a version number (``is_version_ge(v, "1.11.0")``); or a feature
@@ -24,7 +25,9 @@ from astroid import nodes
 
 from ms_lint.semantics import names
 
-MISSING_API_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError"})
+IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+NAME_ERRORS = frozenset({"AttributeError"})
+PARAMETER_ERRORS = frozenset({"TypeError"})
 VERSION_NUMBER = re.compile(r"^v?\d+\.\d+(\.\d+)*")
 # Identifiers that say they hold MindSpore's version, or the answer of a comparison with it.
 VERSION_NAME = re.compile(r"__version__|(^|_)(ms|mindspore)_?version|version_(gt|ge|lt|le|eq|less|greater)", re.I)
@@ -39,12 +42,12 @@ def _identifier(node: nodes.NodeNG) -> Optional[str]:
     return None
 
 
-def _catches_missing_api(handler: nodes.ExceptHandler) -> bool:
+def _catches(handler: nodes.ExceptHandler, errors: frozenset) -> bool:
     caught = handler.type
     if caught is None:
         return False
     items = caught.elts if isinstance(caught, nodes.Tuple) else [caught]
-    return any(_identifier(item) in MISSING_API_ERRORS for item in items)
+    return any(_identifier(item) in errors for item in items)
 
 
 def _is_feature_test(call: nodes.Call) -> bool:
@@ -88,22 +91,24 @@ def _after_early_exit(statement: nodes.NodeNG) -> bool:
     return False
 
 
-def _guards(parent: nodes.NodeNG, child: nodes.NodeNG) -> bool:
-    """Whether ``parent`` makes ``child`` (one of its direct children) version-dependent code."""
+def _guards(parent: nodes.NodeNG, child: nodes.NodeNG, errors: frozenset) -> bool:
+    """Whether ``parent`` makes ``child`` (one of its direct children) version-dependent code for a
+    use that raises one of ``errors`` where its API is missing."""
     if isinstance(parent, nodes.Try):
-        return child in parent.body and any(_catches_missing_api(handler) for handler in parent.handlers)
+        return child in parent.body and any(_catches(handler, errors) for handler in parent.handlers)
     if isinstance(parent, nodes.ExceptHandler):
-        return child is not parent.type and _catches_missing_api(parent)
+        return child is not parent.type and _catches(parent, errors)
     if isinstance(parent, (nodes.If, nodes.IfExp)):
         return child is not parent.test and _reads_version(parent.test)
     return False
 
 
-def is_version_dependent(node: nodes.NodeNG) -> bool:
-    """Whether ``node`` is in code written for several MindSpore versions (see the module's doc)."""
+def is_version_dependent(node: nodes.NodeNG, errors: frozenset = frozenset()) -> bool:
+    """Whether a use at ``node``, which raises one of ``errors`` on a version without its API, is in
+    code written for several MindSpore versions (see the module's doc)."""
     child, parent = node, node.parent
     while parent is not None:
-        if _guards(parent, child) or (child.is_statement and _after_early_exit(child)):
+        if _guards(parent, child, errors) or (child.is_statement and _after_early_exit(child)):
             return True
         child, parent = parent, parent.parent
     return False

@@ -58,3 +58,21 @@ def model_option(args, fn):
     if args.model_version == "v2":  # a version of the model, not of MindSpore
         return ms.ms_function(fn)  # [api-removed]
     return None
+
+
+try:  # guards the imports of a script, not a version
+    import mindspore.nn as mnn
+    ms.set_context(device_target="CPU")  # [api-context-option-deprecated]
+    TRAIN_ONE_STEP = mnn.TrainOneStepCell
+except ImportError:
+    TRAIN_ONE_STEP = None
+
+try:
+    ms.profiler.tensor_board_trace_handler()  # [api-removed]
+except Exception:  # pylint: disable=broad-except  # guards any code, not a version
+    pass
+
+try:
+    ops.ResizeBilinear((2, 2))  # tried first; AttributeError where it is gone
+except AttributeError:
+    ops.ResizeBilinearV2()
