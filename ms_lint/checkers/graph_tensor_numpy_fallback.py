@@ -191,7 +191,8 @@ class GraphTensorNumpyFallbackChecker(GraphChecker):
             return
         consumer = None
         if start != jit_fallback.REDUCTION:
-            flow = _consumer(node, evaluator)
+            listed = isinstance(node.func, nodes.Attribute) and node.func.attrname == "tolist"  # a list, no array
+            flow = _consumer(node, evaluator, raw=not listed)
             if flow is None:
                 return
             consumer, raw = flow

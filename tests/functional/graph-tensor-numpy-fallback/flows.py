@@ -3,7 +3,7 @@ import numpy
 import numpy as np
 
 import mindspore as ms
-from mindspore import Tensor, nn, ops
+from mindspore import Tensor, mint, nn, ops
 
 ms.set_context(mode=ms.GRAPH_MODE)
 
@@ -32,6 +32,12 @@ class Net(nn.Cell):
         scale = Tensor(self.weight.asnumpy())  # [graph-tensor-numpy-fallback]
         trimmed = np.sum(self.buckets)  # [graph-tensor-numpy-fallback]
         return pair * scale, total, peak, trimmed
+
+
+class Chunks(nn.Cell):
+    def construct(self, x, lengths):
+        chunks = mint.split(x, lengths.tolist(), dim=1)  # [graph-tensor-numpy-fallback]
+        return chunks[0]
 
 
 @ms.jit
