@@ -666,3 +666,36 @@ def test_a_cell_taken_from_a_cell_list_by_index_is_found_with_its_callers():
         """
     )
     assert kinds == [U]
+
+
+def test_what_a_name_held_before_augmented_assignment():
+    code = """
+    class Net(nn.Cell):
+        def construct(self, x):
+            out = ops.relu(x)
+            count = 0
+            out += 1  #@
+            count += 1  #@
+            return out, count
+    """
+    out, count = astroid.extract_node(HEADER + textwrap.dedent(code))
+    evaluator = values.evaluator(scope.enclosing_function(out))
+    assert evaluator.held_tensor(out.target)
+    assert not evaluator.held_tensor(count.target)
+
+
+def test_tensor_attributes_built_in_init_are_graph_constants():
+    code = """
+    class Net(nn.Cell):
+        def __init__(self, sizes):
+            super().__init__()
+            self.buckets = ms.tensor([1, 3])
+            self.mask = ops.ones((2, 2))
+            self.weight = Parameter(Tensor([1.0]))
+            self.given = sizes
+        def construct(self, x):
+            return self.buckets, self.mask, self.weight, self.given, x  #@
+    """
+    returned = astroid.extract_node(HEADER + textwrap.dedent(code))
+    evaluator = values.evaluator(scope.enclosing_function(returned))
+    assert [evaluator.is_constant_tensor_attribute(elt) for elt in returned.value.elts] == [True, True, False, False, False]

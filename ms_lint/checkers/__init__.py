@@ -32,6 +32,7 @@ from ms_lint.checkers.graph_variable_undefined_after_block import GraphVariableU
 from ms_lint.checkers.graph_cell_parameters_call import GraphCellParametersCallChecker
 from ms_lint.checkers.graph_attribute_not_parameter import GraphAttributeNotParameterChecker
 from ms_lint.checkers.graph_tensor_to_numpy import GraphTensorToNumpyChecker
+from ms_lint.checkers.graph_tensor_numpy_fallback import GraphTensorNumpyFallbackChecker
 from ms_lint.checkers.graph_classmethod_call import GraphClassmethodCallChecker
 from ms_lint.checkers.graph_break_in_bytecode_capture import GraphBreakInBytecodeCaptureChecker
 from ms_lint.checkers.metric_missing_method import MetricMissingMethodChecker
@@ -76,6 +77,7 @@ CHECKERS = (
     GraphCellParametersCallChecker,
     GraphAttributeNotParameterChecker,
     GraphTensorToNumpyChecker,
+    GraphTensorNumpyFallbackChecker,
     GraphClassmethodCallChecker,
     GraphBreakInBytecodeCaptureChecker,
     DatasetSinkSizeIgnoredChecker,

@@ -309,6 +309,30 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
         silent=f"{NO_ERROR_ON_CPU} (bad.py PositiveLoss and Proposals, GRAPH_MODE): the output shape is "
         "dynamic, which Ascend supports only for some operators and which later fixed-size reshapes trip on",
     ),
+    "graph-tensor-numpy-fallback": RuleTexts(
+        texts=(
+            _observed(
+                r"Failed calling (sum|max|min|any|all|prod|std|var) with \"\w+\(axis=None, (dtype=None, )?out=None",
+                'TypeError: Failed calling sum with "sum(axis=None, out=None)".',
+                "GRAPH_MODE at LAX: np.sum(x) on a Tensor in construct (rules/graph-tensor-numpy-fallback/bad.py)",
+            ),
+            _observed(
+                r"Failed calling \w+ with \"\w+\(\)\(input=Tensor, other=<class 'numpy\.ndarray'>\)",
+                "TypeError: Failed calling Add with \"Add()(input=Tensor, other=<class 'numpy.ndarray'>)\".",
+                "GRAPH_MODE at LAX: x + np.exp(x) in construct",
+            ),
+            _observed(
+                r"The gradient will be stopped from propagating at the PyExecute node",
+                "[WARNING] ANALYZER(...):... [mindspore/ccsrc/frontend/optimizer/ad/dfunctor.cc:829] TrySetNeedCut] "
+                "The gradient will be stopped from propagating at the PyExecute node created at the location: "
+                "In file net.py:10, 22~46",
+                "GRAPH_MODE at LAX: ms.value_and_grad through self.dense(x) * ms.Tensor(mask) with the mask made by "
+                "numpy; every weight gradient is zero",
+            ),
+        ),
+        silent="a value made from a numpy result (ms.Tensor(array), int(array.sum())) runs with the right forward "
+        "result and zero gradients: the log's warning is the only trace (observed on 2.10)",
+    ),
     "graph-tensor-to-numpy": RuleTexts(texts=_graph_syntax(graph_syntax.TENSOR_TO_NUMPY)),
     "graph-unsupported-syntax": RuleTexts(texts=_graph_syntax(graph_syntax.UNSUPPORTED_SYNTAX)),
     "graph-variable-undefined-after-block": RuleTexts(texts=_graph_syntax(graph_syntax.UNDEFINED_AFTER_BLOCK)),

@@ -125,6 +125,20 @@ class Evaluator:
     def is_constant(self, expr: nodes.NodeNG) -> bool:
         return self.kind(expr) is Kind.CONSTANT
 
+    def is_constant_tensor_attribute(self, expr: nodes.NodeNG) -> bool:
+        """``self.<attr>`` holding a Tensor built in ``__init__`` (not a Parameter): a constant of the compiled graph."""
+        if not isinstance(expr, nodes.Attribute) or not self._is_self(expr.expr):
+            return False
+        assigned = list(_class_attribute_values(self.classdef, expr.attrname))
+        return bool(assigned) and all(
+            method is not None and method.name == "__init__" and _builds_constant_tensor(value)
+            for method, value in assigned
+        )
+
+    def held_tensor(self, target: nodes.AssignName) -> bool:
+        """Whether the name ``target`` of ``name += ...`` held a Tensor before it."""
+        return self._previous(target, 0) is Kind.TENSOR
+
     def origin(self, func: nodes.NodeNG) -> Optional[nodes.Call]:
         """The constructor call that built the object ``func`` refers to (``ops.TopK()``), if known."""
         return self._object_origin(func, 0)
@@ -567,6 +581,14 @@ def _given_as_python_number(function: nodes.FunctionDef, name: str) -> bool:
         if _makes_tensor_of(parent):
             return True
     return False
+
+
+def _builds_constant_tensor(value: Optional[nodes.NodeNG]) -> bool:
+    """``Tensor(...)``, ``ms.tensor(...)`` or an ops function's result: a Tensor, and not a Parameter."""
+    if not isinstance(value, nodes.Call):
+        return False
+    entity = names.entity(value.func)
+    return entity is not None and entity.path != catalog.PARAMETER and entity.kind in ("tensor", "function")
 
 
 def _makes_tensor_of(call: nodes.Call) -> bool:
