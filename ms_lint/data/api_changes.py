@@ -58,6 +58,8 @@ SET_CONTEXT_2_5 = "https://mindspore.cn/docs/en/r2.5.0/api_python/mindspore/mind
 SET_CONTEXT_2_7 = "https://www.mindspore.cn/docs/en/r2.7.0/api_python/mindspore/mindspore.set_context.html"
 CONTEXT_2_10 = _MS + "context.py"
 JIT_2_6 = "https://www.mindspore.cn/docs/en/r2.6.0/api_python/mindspore/mindspore.jit.html"
+JIT_2_10 = "https://www.mindspore.cn/docs/en/r2.10.0/api_python/mindspore/mindspore.jit.html"
+JIT_CONFIG_2_10 = "https://www.mindspore.cn/docs/en/r2.10.0/api_python/mindspore/mindspore.JitConfig.html"
 DROPOUT_2_0 = "https://mindspore.cn/docs/en/r2.0/api_python/nn/mindspore.nn.Dropout.html"
 LEGACY_TRANSFORMS = "https://mindspore.cn/docs/en/r2.0/api_python/mindspore.dataset.transforms.html"
 MS_FUNCTION_2_4 = "https://mindspore.cn/docs/en/r2.4.10/api_python/mindspore/mindspore.ms_function.html"
@@ -319,6 +321,12 @@ CHANGES: Tuple[Change, ...] = (
            "2.10: logs 'the parameter 'jit_config' has been deprecated'"),
     Change("mindspore.jit(compile_once=)", "", PARAMETER_REMOVED, "2.6", None, Text("drop `compile_once=`", "去掉 `compile_once=`"), JIT_2_6,
            "2.10: logs 'the parameter 'compile_once' has been deprecated'"),
+    Change("mindspore.jit(infer_boost=)", "", PARAMETER_REMOVED, "2.10", None,
+           Text("drop `infer_boost=`: inference is chosen by the model's phase", "去掉 `infer_boost=`：推理由模型所处的阶段决定"),
+           JIT_2_10, "2.10: logs 'For 'jit', the parameter 'infer_boost' is deprecated from version 2.10.0'"),
+    Change("mindspore.JitConfig(infer_boost=)", "", PARAMETER_REMOVED, "2.10", None,
+           Text("drop `infer_boost=`: inference is chosen by the model's phase", "去掉 `infer_boost=`：推理由模型所处的阶段决定"),
+           JIT_CONFIG_2_10, "2.10: the JitConfig docs mark it deprecated from 2.10.0; 'on' logs its deprecation"),
     Change("mindspore.set_context(device_target=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
            Text("call `mindspore.set_device(...)`", "改为调用 `mindspore.set_device(...)`"), SET_CONTEXT_2_5, "2.10: logs 'Please use the api mindspore.set_device()'"),
     Change("mindspore.set_context(device_id=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
