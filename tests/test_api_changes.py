@@ -18,6 +18,8 @@ CATALOG_VERSION = tuple(int(part) for part in catalog.version().split(".")[:2])
 NAMES = [change for change in table.CHANGES if not change.parameter]
 PARAMETERS = [change for change in table.CHANGES if change.parameter]
 ids = lambda change: change.old  # noqa: E731
+# A changed default or a parameter that stopped taking Python numbers: the parameter itself stays.
+KEPT_PARAMETER_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED)
 
 try:
     from ms_lint.semantics import versions
@@ -64,10 +66,10 @@ def test_replacement_exists_in_the_bundled_catalog(change):
 @pytest.mark.parametrize("change", [c for c in PARAMETERS if catalog.lookup(c.name) and catalog.lookup(c.name).args], ids=ids)
 def test_removed_parameter_is_absent_from_the_bundled_catalog(change):
     """Gone by 2.10 -> not in the catalog's signature (present ones may go through ``**kwargs``)."""
-    if api_changes.removed(change, CATALOG_VERSION):
-        assert change.parameter not in catalog.lookup(change.name).args
-    elif change.kind == table.DEFAULT_CHANGED:
+    if change.kind in KEPT_PARAMETER_KINDS:
         assert change.parameter in catalog.lookup(change.name).args
+    elif api_changes.removed(change, CATALOG_VERSION):
+        assert change.parameter not in catalog.lookup(change.name).args
 
 
 @pytest.mark.skipif(versions is None, reason="the per-version catalogs are not installed")
@@ -77,10 +79,11 @@ def test_entry_matches_every_catalogued_version(change):
         version = tuple(int(part) for part in text.split("."))
         if change.parameter:
             parameters = versions.parameters(change.name, version)
-            if parameters and api_changes.removed(change, version):
+            if parameters and change.kind in KEPT_PARAMETER_KINDS:
+                # Some versions record a function that takes only ``*args, **kwargs``.
+                assert change.parameter in parameters or "*args" in parameters, version
+            elif parameters and api_changes.removed(change, version):
                 assert change.parameter not in parameters, version
-            elif parameters and change.kind == table.DEFAULT_CHANGED:
-                assert change.parameter in parameters, version
             # A keyword still accepted may go through ``**options`` (jit): the live test checks those.
             continue
         present = versions.present(change.name, version)
@@ -184,3 +187,19 @@ def test_context_options_match_the_installed_mindspores_own_list():
             wrong.append(option)
     wrong.extend(option for option in refused if option not in options)
     assert wrong == []
+
+
+@requires_mindspore
+@pytest.mark.parametrize("change", [c for c in PARAMETERS if c.kind == table.SCALAR_INPUT_REMOVED], ids=ids)
+def test_scalar_first_argument_against_the_installed_mindspore(change):
+    """A Python number first raises TypeError exactly from the version the table gives."""
+    mindspore = importlib.import_module("mindspore")
+    installed = tuple(int(part) for part in mindspore.__version__.split(".")[:2])
+    module, _, attr = change.name.rpartition(".")
+    function = getattr(importlib.import_module(module), attr)
+    try:
+        function(1.0, mindspore.Tensor([1.0, 2.0]))
+        refused = False
+    except TypeError:
+        refused = True
+    assert refused == api_changes.removed(change, installed)

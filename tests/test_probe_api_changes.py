@@ -182,3 +182,12 @@ def test_a_computed_keyword_is_tried_with_its_default_and_a_type_error_about_the
     assert status == CONFIRMED, evidence
     assert evidence.startswith("Dropout(keep_prob=0.5) logged: "), evidence
     assert evidence.endswith("(the code's value is computed: tried with 0.5)"), evidence
+
+
+@requires_mindspore
+def test_a_python_number_first_is_confirmed_by_calling_the_function_so(tmp_path):
+    source = "from mindspore import Tensor, ops\n\nx = Tensor([1.0, 2.0])\nsame = ops.equal(1.0, x)\n"
+    verdicts = _verdicts(tmp_path, source, "--disable=all", "--enable=api-removed")
+    ((symbol, status, evidence),) = verdicts[4]
+    assert (symbol, status) == ("api-removed", CONFIRMED), evidence
+    assert evidence.startswith("mindspore.ops.equal(1.0, Tensor([1.0, 2.0])) raises TypeError: Failed calling"), evidence

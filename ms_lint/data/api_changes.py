@@ -30,8 +30,10 @@ PARAMETER_RENAMED = "parameter-renamed"
 PARAMETER_REMOVED = "parameter-removed"
 DEFAULT_CHANGED = "default-changed"
 MODULE_MOVED = "module-moved"  # a module whose names now live in another one
-KINDS = (RENAMED, REMOVED, DEPRECATED, PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED, MODULE_MOVED)
-PARAMETER_KINDS = (PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED)
+SCALAR_INPUT_REMOVED = "scalar-input-removed"  # the parameter no longer takes a Python number, only a Tensor
+KINDS = (RENAMED, REMOVED, DEPRECATED, PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED, MODULE_MOVED,
+         SCALAR_INPUT_REMOVED)
+PARAMETER_KINDS = (PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED, SCALAR_INPUT_REMOVED)
 
 # References.
 _MS = "https://gitee.com/mindspore/mindspore/blob/v2.10.0/mindspore/python/mindspore/"
@@ -75,6 +77,8 @@ _GONE_2_8 = "importable in 2.7, absent from 2.8 on (2.8, 2.9, 2.10 checked)"
 _MARKED_IN_2_10 = "2.10 logs 'deprecated from version 2.9.0'; 2.9 does not mark it"
 # set_context's own list of deprecated options (_check_context_deprecated), read in the context.py of each version.
 _CONTEXT_LOGS = "2.7, 2.8, 2.9 and 2.10 log 'the parameter will be deprecated and removed in a future version'"
+# Each function called with a Python number first and a Tensor second, in the 2.8, 2.9 and 2.10 installs.
+_SCALAR_FIRST = "2.8 accepts a Python number first; 2.9 and 2.10 raise TypeError 'Failed calling %s with ...'"
 _CONTEXT_RAISES = "2.10 raises ValueError 'has been removed since MindSpore %s version'; 2.7 to 2.9 log its deprecation"
 
 
@@ -149,6 +153,12 @@ def _deprecated(old, deprecated, reference, new="", fix="", note=_LOGGED):
 def _moved(old, new, deprecated, removed, reference, note, fix=IMPORT_FROM):
     fix = fix % (new,)
     return Change(old, new, MODULE_MOVED, deprecated, removed, fix, reference, note)
+
+
+def _scalar_input(api, fix, reference, primitive):
+    """``api(<number>, tensor)``: its first parameter takes a Tensor only, from 2.9 on."""
+    text = Text("put the Tensor first: `%s` (the same comparison)" % fix, "把 Tensor 放在前面：`%s`（同一比较）" % fix)
+    return Change(f"{api}(input=)", "", SCALAR_INPUT_REMOVED, None, "2.9", text, reference, _SCALAR_FIRST % primitive)
 
 
 def _context_option(option, new, fix, deprecated="2.7", removed=None, reference=SET_CONTEXT_2_7, note=_CONTEXT_LOGS):
@@ -389,6 +399,12 @@ CHANGES: Tuple[Change, ...] = (
                     Text("drop `grad_for_scalar=` and pass Tensors where a gradient of a scalar input is needed",
                          "去掉 `grad_for_scalar=`，需要对标量输入求导时改为传入 Tensor"),
                     removed="2.10", reference=CONTEXT_2_10, note=_CONTEXT_RAISES % "2.10"),
+    _scalar_input("mindspore.ops.equal", "ops.equal(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/ops/mindspore.ops.equal.html", "Equal"),
+    _scalar_input("mindspore.ops.eq", "ops.eq(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/ops/mindspore.ops.eq.html", "Equal"),
+    _scalar_input("mindspore.ops.less", "ops.greater(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/ops/mindspore.ops.less.html", "less"),
+    _scalar_input("mindspore.ops.lt", "ops.gt(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/ops/mindspore.ops.lt.html", "less"),
+    _scalar_input("mindspore.mint.eq", "mint.eq(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/mint/mindspore.mint.eq.html", "eq"),
+    _scalar_input("mindspore.mint.lt", "mint.gt(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/mint/mindspore.mint.lt.html", "less"),
     # -- defaults ------------------------------------------------------------------------------
     _default("mindspore.train.Model.train(dataset_sink_mode=)", "True", "False", "2.0", RELEASE_2_0,
              "2.10: dataset_sink_mode=False"),

@@ -20,17 +20,19 @@ from astroid import nodes
 from ms_lint.data import api_changes as table
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics import arguments, catalog, compatibility, index, memo, names, pipeline
+from ms_lint.semantics import arguments, catalog, compatibility, constants, index, memo, names, pipeline
 
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
 # Defaults of initialisers: code that sets the parameters itself afterwards does not rely on them.
 INITIALISERS = frozenset({"weight_init", "bias_init"})
+ARGUMENT_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED)  # about what a call passes, not a keyword
 # Methods whose receiver must be traced to an instance of their class.
 DATASET = "mindspore.dataset.Dataset"
 MODEL = "mindspore.train.Model"
 OPS = "mindspore.ops."
 OPERATIONS = "mindspore.ops.operations."
 PARAMETER_OF = Text("`%s=` of `%s`", "`%s=` 参数（`%s`）")
+SCALAR_AS = Text("`%s` with a Python number as `%s`", "`%s`（以 Python 数值作为 `%s` 参数）")
 DEFAULT_OF = Text("`%s`, changed from %s to %s in MindSpore %s", "`%s`（由 %s 变为 %s，MindSpore %s）")
 
 
@@ -137,7 +139,7 @@ def _raised_where_missing(use: Use) -> frozenset:
     """What the use raises on a version without its API: a changed default raises nothing."""
     if isinstance(use.node, (nodes.Import, nodes.ImportFrom)):
         return compatibility.IMPORT_ERRORS
-    if isinstance(use.node, nodes.Keyword):
+    if isinstance(use.node, nodes.Keyword) or use.change.kind == table.SCALAR_INPUT_REMOVED:
         return compatibility.PARAMETER_ERRORS
     if use.change.kind == table.DEFAULT_CHANGED:
         return frozenset()
@@ -200,12 +202,15 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
     if not candidates:
         return
     passed = {keyword.arg: keyword for keyword in call.keywords or () if keyword.arg}
-    relevant = [change for change in candidates if change.kind == table.DEFAULT_CHANGED or change.parameter in passed]
+    relevant = [change for change in candidates if change.kind in ARGUMENT_KINDS or change.parameter in passed]
     called = {api: _calls(call, api) for api in {change.name for change in relevant}}
     for change in relevant:
         if not called[change.name]:
             continue
-        if change.kind != table.DEFAULT_CHANGED:
+        if change.kind == table.SCALAR_INPUT_REMOVED:
+            if constants.number(arguments.bound(call, (change.parameter,)).get(change.parameter)) is not None:
+                yield Use(change, call, call.func.as_string())
+        elif change.kind != table.DEFAULT_CHANGED:
             yield Use(change, passed[change.parameter], f"{change.parameter}=")
         elif _relies_on_default(call, change) and not (change.parameter in INITIALISERS and _sets_parameters(call.root())):
             yield Use(change, call, call.func.as_string())
@@ -304,6 +309,8 @@ def changed_defaults(uses: Sequence[Use], written_for: Tuple[int, ...], version:
 def label(use: Use) -> str:
     """How a message names what the code uses: ``P.TensorAdd`` (``mindspore.ops.TensorAdd``), ``keep_prob=`` of ``nn.Dropout``."""
     change = use.change
+    if change.kind == table.SCALAR_INPUT_REMOVED:
+        return SCALAR_AS % (use.written, change.parameter)
     if change.parameter:
         return PARAMETER_OF % (change.parameter, change.name.replace("mindspore.", "", 1))
     if use.written == change.name:

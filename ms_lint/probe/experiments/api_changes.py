@@ -43,6 +43,13 @@ NOT_LOGGED = Text("%s: %s exists; %s logged no deprecation", "%s：%s 存在；%
 NO_SIGNATURE = Text("%s: the signature of %s cannot be read", "%s：无法读取 %s 的签名")
 HAS_NO = Text("%s: %s%s has no %s", "%s：%s%s 没有参数 %s")
 TAKES = Text("%s: %s takes %s", "%s：%s 接受参数 %s")
+SCALAR_REFUSED = Text(
+    "%s: %s(1.0, Tensor([1.0, 2.0])) raises %s: %s", "%s：%s(1.0, Tensor([1.0, 2.0])) 抛出 %s：%s"
+)
+SCALAR_ACCEPTED = Text(
+    "%s: %s(1.0, Tensor([1.0, 2.0])) runs: a Python number first is accepted",
+    "%s：%s(1.0, Tensor([1.0, 2.0])) 可以运行：第一个参数可以是 Python 数值",
+)
 RAISED = Text("%s: %s raised TypeError: %s", "%s：%s 抛出 TypeError：%s")
 CALL_LOGGED = Text("%s: %s logged: %s", "%s：%s 打印了：%s")
 NO_ENTRY = Text("the table entry could not be read from the finding", "无法从检查结果读取接口变更表的条目")
@@ -79,7 +86,7 @@ class ApiChange(Experiment):
         "literal arguments (else with stand-ins, named in the evidence) and captures the deprecation MindSpore "
         "logs; for a changed default, reads the installed signature's default"
     )
-    version = 3  # a computed keyword is tried with its default; a TypeError about its value refutes nothing
+    version = 4  # a Python number given first to a function that takes a Tensor only (2.9 on) is called as such
     imports_user_code = False
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
@@ -91,6 +98,10 @@ class ApiChange(Experiment):
             return unconfirmable(NO_ENTRY)
         change = use.change
         payload = {"name": change.name, "parameter": change.parameter, "removed": finding.symbol == REMOVED}
+        from ms_lint.data import api_changes as table  # pylint: disable=import-outside-toplevel
+
+        if change.kind == table.SCALAR_INPUT_REMOVED:
+            return self.task(context, dict(payload, scalar_first=True))
         value, computed = _keyword_value(use.node)
         return self.task(context, dict(payload, value=value, computed=computed, arguments=_literal_arguments(use.node)))
 
@@ -121,6 +132,8 @@ class ApiChange(Experiment):
                     for item in payload["defaults"]
                 ]
             )
+        if payload.get("scalar_first"):
+            return _scalar_first(runtime, version, payload, found)
         if parameter:
             return _keyword(runtime, version, payload, found)
         if payload["removed"]:
@@ -198,6 +211,19 @@ def _lookup(name: str) -> Any:
             found = getattr(found, attribute)
         return found
     raise ImportError(name)
+
+
+def _scalar_first(runtime, version: str, payload: Dict[str, Any], found: Any) -> Verdict:
+    """The function called with a Python number first and a Tensor second, as the finding's call does."""
+    name = payload["name"]
+    try:
+        found(1.0, runtime.ms.Tensor([1.0, 2.0]))
+    except TypeError as error:
+        refused = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        verdict = confirmed if payload["removed"] else not_reproduced
+        return verdict(SCALAR_REFUSED % (version, name, type(error).__name__, refused))
+    verdict = not_reproduced if payload["removed"] else confirmed
+    return verdict(SCALAR_ACCEPTED % (version, name))
 
 
 def _built(ms, version: str, payload: Dict[str, Any], found: Any) -> Verdict:

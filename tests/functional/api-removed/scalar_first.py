@@ -1,0 +1,14 @@
+"""A Python number as the first argument of the comparisons that take a Tensor only from MindSpore 2.9."""
+from mindspore import Tensor, mint, ops
+from mindspore.ops import equal
+
+x = Tensor([1.0, 2.0])
+THRESHOLD = 0.5
+same = ops.equal(1.0, x)  # [api-removed]
+below = ops.less(THRESHOLD, x)  # [api-removed]
+zero = mint.eq(0, x)  # [api-removed]
+by_keyword = ops.less(input=3, other=x)  # [api-removed]
+imported = equal(2, x)  # [api-removed]
+tensor_first = ops.equal(x, 1)
+other_comparison = ops.greater(1.0, x)  # still takes a number first
+both_tensors = mint.lt(x, x)
