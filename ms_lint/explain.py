@@ -39,6 +39,7 @@ from pylint.reporters import CollectingReporter
 from ms_lint import language
 from ms_lint.checkers import CHECKERS
 from ms_lint.data.error_texts import ERROR_TEXTS
+from ms_lint.data.known_errors import KNOWN_ERRORS, KnownError
 from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
 from ms_lint.semantics import facts
 
@@ -54,12 +55,18 @@ TEXTS: Dict[str, Dict[str, str]] = {
             "Find the ms_lint rules that prevent a MindSpore error: for each rule whose error texts match,\n"
             "print its id, why, how to fix it and its page. Source files the log points at (\"In file\n"
             "net.py:12\", 'File \"net.py\", line 12') are linted with ms_lint's checks, and the findings in\n"
-            "the same class or function (or within 3 lines) are printed. Exit status: 0 when a rule\n"
-            "matched, 1 when none did."
+            "the same class or function (or within 3 lines) are printed. A known MindSpore error no rule\n"
+            "foresees (out of memory, a missing device, a shape the data gives...) gets its usual cause and\n"
+            "fix. Exit status: 0 when a rule or a known error matched, 1 when none did."
         ),
         "no_text": "ms-lint explain: give the error text, or - to read it from standard input.",
         "matched": "This MindSpore output matches {count} ms_lint rule{s}:",
         "no_match": "No ms_lint rule matches this text.",
+        "no_known": "Neither an ms_lint rule nor a known MindSpore error matches this text.",
+        "known": "It is {count} known MindSpore error{s} no rule can foresee:",
+        "known_only": "No ms_lint rule matches this text; it is {count} known MindSpore error{s} no rule can foresee:",
+        "cause": "  Usual cause: {text}",
+        "known_fix": "  What to do: {text}",
         "said": "  MindSpore said: {text}",
         "why": "  Why: {text}",
         "fix": "  How to fix it:",
@@ -82,12 +89,18 @@ TEXTS: Dict[str, Dict[str, str]] = {
             "      ms-lint explain - [ms-lint 选项]    （从标准输入读取整段日志）\n\n"
             "查找能预防某个 MindSpore 报错的 ms_lint 规则：对错误文本匹配的每条规则，打印其编号、原因、\n"
             "修复方法和规则页面。日志指向的源文件（\"In file net.py:12\"、'File \"net.py\", line 12'）\n"
-            "会用 ms_lint 的检查进行检查，并打印同一类或函数中（或 3 行以内）的检查结果。退出状态：\n"
-            "有规则匹配时为 0，没有时为 1。"
+            "会用 ms_lint 的检查进行检查，并打印同一类或函数中（或 3 行以内）的检查结果。规则无法预见的\n"
+            "已知 MindSpore 报错（内存不足、设备缺失、由数据决定的 shape……）会给出常见原因和处理方法。\n"
+            "退出状态：有规则或已知报错匹配时为 0，都没有时为 1。"
         ),
         "no_text": "ms-lint explain：请给出错误文本，或用 - 从标准输入读取。",
         "matched": "这段 MindSpore 输出匹配 {count} 条 ms_lint 规则{s}：",
         "no_match": "没有 ms_lint 规则匹配这段文本。",
+        "no_known": "没有 ms_lint 规则或已知的 MindSpore 报错匹配这段文本。",
+        "known": "它是 {count} 个规则无法预见的已知 MindSpore 报错{s}：",
+        "known_only": "没有 ms_lint 规则匹配这段文本；它是 {count} 个规则无法预见的已知 MindSpore 报错{s}：",
+        "cause": "  常见原因：{text}",
+        "known_fix": "  处理方法：{text}",
         "said": "  MindSpore 的输出：{text}",
         "why": "  原因：{text}",
         "fix": "  如何修复：",
@@ -136,6 +149,16 @@ def rules_matching(text: str) -> List[Match]:
             found.append(Match(symbol, said))
     order = _definitions(language.EN)
     return sorted(found, key=lambda match: order.get(match.symbol, ("", ""))[0][1:])
+
+
+def known_errors_matching(text: str) -> List[Tuple[KnownError, str]]:
+    """The known errors no rule foresees that occur in ``text``, each with the line that matched."""
+    found = []
+    for known in KNOWN_ERRORS:
+        said = _first_match(text, (pattern for entry in known.texts for pattern in entry.patterns))
+        if said is not None:
+            found.append((known, said))
+    return found
 
 
 def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
@@ -342,18 +365,33 @@ def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = 
     near, beyond, linted, config = (
         findings_near(places, options, lint, notes, voice, matched) if places else ([], [], [], None)
     )
+    known = known_errors_matching(text)
     lines: List[str] = []
     if matches:
         lines += _explained(matches, _docs_url(options, config), voice)
+    if known:
+        lines += _known(known, voice, "known" if matches else "known_only")
     if places:
         lines += _findings(near, matched, len(linted), voice)
         if beyond:
             lines += [voice.say("imported_findings"), *(_finding(message, voice) for message in beyond)]
         lines += notes
-    if not matches:
-        lines.append(voice.say("no_match"))
+    if not matches and not known:
+        lines.append(voice.say("no_known"))
     print("\n".join(lines), file=out or sys.stdout)
-    return 0 if matches else 1
+    return 0 if matches or known else 1
+
+
+def _known(known: Sequence[Tuple[KnownError, str]], voice: Voice, heading: str) -> List[str]:
+    lines = [voice.say(heading, count=len(known), s=voice.plural(len(known))), ""]
+    for error, said in known:
+        lines += [
+            voice.say("said", text=_shorten(said)),
+            voice.say("cause", text=language.pick(error.cause, voice.language)),
+            voice.say("known_fix", text=language.pick(error.fix, voice.language)),
+            "",
+        ]
+    return lines
 
 
 def _explained(matches: Sequence[Match], docs_url: str, voice: Voice) -> List[str]:

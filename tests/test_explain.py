@@ -8,6 +8,7 @@ import pytest
 
 from ms_lint import cli, explain
 from ms_lint.data.error_texts import ERROR_TEXTS
+from ms_lint.data.known_errors import KNOWN_ERRORS
 from ms_lint.tools import docs
 
 RULE_FOLDERS = sorted(path.name for path in docs.RULES.iterdir() if path.is_dir())
@@ -113,7 +114,7 @@ def test_in_chinese_with_the_options_before_the_subcommand(capsys):
 def test_nothing_matched_is_one_plain_line_and_status_1(capsys):
     status, out = run(capsys, "ValueError: something MindSpore never said")
     assert status == 1
-    assert out == "No ms_lint rule matches this text.\n"
+    assert out == "Neither an ms_lint rule nor a known MindSpore error matches this text.\n"
 
 
 def test_a_log_on_standard_input(capsys, monkeypatch):
@@ -284,3 +285,40 @@ def test_a_traceback_naming_only_the_script_follows_it_into_the_modules_it_impor
     beyond = out.split("Findings of the matched rules in the modules those files import", 1)[1]
     assert "net.py:7: E7310 conv-padding-without-pad-mode" in beyond
     assert "dropout" not in beyond  # only the rules the error matched
+
+
+KNOWN_SAMPLES = [(known.name, text) for known in KNOWN_ERRORS for text in known.texts]
+
+
+@pytest.mark.parametrize("name, text", KNOWN_SAMPLES, ids=[f"{name}-{i}" for i, (name, _) in enumerate(KNOWN_SAMPLES)])
+def test_each_known_error_s_sample_is_recognised_as_it_and_as_no_rule(name, text):
+    """A known error no rule foresees: its sample matches its own patterns, no other entry's, and no rule's
+    (an error a rule prevents is recorded with the rule instead)."""
+    assert [known.name for known, _ in explain.known_errors_matching(text.sample)] == [name]
+    assert symbols(text.sample) == set()
+
+
+def test_a_known_error_gets_its_cause_and_fix_in_either_language(capsys):
+    oom = "RuntimeError: Out of Memory!!! Request memory size: 2147483648B, Memory Statistic:"
+    status, out = run(capsys, oom)
+    assert status == 0
+    assert out.startswith("No ms_lint rule matches this text; it is 1 known MindSpore error no rule can foresee:")
+    assert "Usual cause: the device has too little free memory" in out and "What to do: make sure the card" in out
+    status = cli.main(["--mindspore-language=zh", "explain", oom])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "常见原因：设备的空闲内存不足" in out and "处理方法：" in out and "Usual cause" not in out
+
+
+def test_a_rule_and_a_known_error_in_one_log_are_both_explained(capsys):
+    log = "RuntimeError: Unsupported statement 'Try'.\nIndexError: index 5 is out of bounds for dimension with size 2"
+    status, out = run(capsys, log)
+    assert status == 0
+    assert "E7325 graph-unsupported-syntax" in out
+    assert "It is 1 known MindSpore error no rule can foresee:" in out
+    assert "MindSpore said: IndexError: index 5 is out of bounds" in out
+
+
+def test_explain_recognises_at_least_sixty_distinct_error_texts():
+    samples = {text.sample for _, text in SAMPLES} | {text.sample for _, text in KNOWN_SAMPLES}
+    assert len(samples) >= 60, len(samples)

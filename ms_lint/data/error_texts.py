@@ -112,7 +112,9 @@ def _removed_apis() -> ErrorText:
     """The errors of a removed name, module or keyword: the names come from the API-change table."""
     gone = [change for change in api_changes.CHANGES if change.removed and change.kind != api_changes.DEFAULT_CHANGED]
     names = _alternatives(change.name.rpartition(".")[2] for change in gone if not change.parameter)
-    keywords = _alternatives(change.parameter for change in gone if change.parameter)
+    keywords = _alternatives(
+        change.parameter for change in gone if change.parameter and change.kind != api_changes.SCALAR_INPUT_REMOVED
+    )
     return ErrorText(
         (
             rf"cannot import name '({names})' from 'mindspore",
@@ -412,7 +414,22 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
         ),
         silent="with fewer iterations it compiles, slowly (bad.py refine and EarlyExitStack run on 2.10 CPU)",
     ),
-    "api-removed": RuleTexts(texts=(_removed_apis(),)),
+    "api-removed": RuleTexts(
+        texts=(
+            _removed_apis(),
+            _observed(
+                r"For 'context\.set_context', the parameter '\w+' has been removed since MindSpore",
+                "ValueError: For 'context.set_context', the parameter 'exception_dump' has been removed since "
+                "MindSpore 2.6 version. Please use the device_context.ascend.op_debug.aclinit_config() instead.",
+                "ms.set_context(exception_dump='2')",
+            ),
+            _observed(
+                r"Failed calling (Equal|less|eq) with \"[^\"]*\((input=)?(float|int)\b",
+                "TypeError: Failed calling Equal with \"Equal()(input=float, other=Tensor)\".",
+                "ops.equal(1.0, Tensor([1.0, 2.0])) (ops.less, mint.eq and mint.lt alike)",
+            ),
+        )
+    ),
     "api-deprecated": RuleTexts(
         texts=(
             _observed(
