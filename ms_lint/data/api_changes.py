@@ -156,7 +156,8 @@ def _moved(old, new, deprecated, removed, reference, note, fix=IMPORT_FROM):
 
 
 def _scalar_input(api, fix, reference, primitive):
-    """``api(<number>, tensor)``: its first parameter takes a Tensor only, from 2.9 on."""
+    """``api(<number>, tensor)`` (for a Primitive class, a call of its instance): its first input takes a
+    Tensor only, from 2.9 on."""
     text = Text("put the Tensor first: `%s` (the same comparison)" % fix, "把 Tensor 放在前面：`%s`（同一比较）" % fix)
     return Change(f"{api}(input=)", "", SCALAR_INPUT_REMOVED, None, "2.9", text, reference, _SCALAR_FIRST % primitive)
 
@@ -405,6 +406,8 @@ CHANGES: Tuple[Change, ...] = (
     _scalar_input("mindspore.ops.lt", "ops.gt(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/ops/mindspore.ops.lt.html", "less"),
     _scalar_input("mindspore.mint.eq", "mint.eq(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/mint/mindspore.mint.eq.html", "eq"),
     _scalar_input("mindspore.mint.lt", "mint.gt(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/mint/mindspore.mint.lt.html", "less"),
+    _scalar_input("mindspore.ops.Equal", "ops.Equal()(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/ops/mindspore.ops.Equal.html", "Equal"),
+    _scalar_input("mindspore.ops.Less", "ops.Greater()(x, 1.0)", "https://www.mindspore.cn/docs/en/r2.9.0/api_python/ops/mindspore.ops.Less.html", "Less"),
     # -- defaults ------------------------------------------------------------------------------
     _default("mindspore.train.Model.train(dataset_sink_mode=)", "True", "False", "2.0", RELEASE_2_0,
              "2.10: dataset_sink_mode=False"),

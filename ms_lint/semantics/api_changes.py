@@ -20,7 +20,7 @@ from astroid import nodes
 from ms_lint.data import api_changes as table
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics import arguments, catalog, compatibility, constants, index, memo, names, pipeline
+from ms_lint.semantics import arguments, catalog, compatibility, constants, index, memo, names, pipeline, receivers
 
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
 # Defaults of initialisers: code that sets the parameters itself afterwards does not rely on them.
@@ -201,6 +201,7 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
     candidates = _parameters().get(names.basename(call.func) or "")
     if not candidates:
         return
+    yield from _primitive_instance_uses(call)
     passed = {keyword.arg: keyword for keyword in call.keywords or () if keyword.arg}
     relevant = [change for change in candidates if change.kind in ARGUMENT_KINDS or change.parameter in passed]
     called = {api: _calls(call, api) for api in {change.name for change in relevant}}
@@ -208,12 +209,30 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
         if not called[change.name]:
             continue
         if change.kind == table.SCALAR_INPUT_REMOVED:
-            if constants.number(arguments.bound(call, (change.parameter,)).get(change.parameter)) is not None:
+            # A Primitive class's entry is about calls of its instances, not its constructor.
+            primitive_class = getattr(catalog.lookup(change.name), "kind", None) == "primitive"
+            if not primitive_class and _first_input_is_number(call, change):
                 yield Use(change, call, call.func.as_string())
         elif change.kind != table.DEFAULT_CHANGED:
             yield Use(change, passed[change.parameter], f"{change.parameter}=")
         elif _relies_on_default(call, change) and not (change.parameter in INITIALISERS and _sets_parameters(call.root())):
             yield Use(change, call, call.func.as_string())
+
+
+def _primitive_instance_uses(call: nodes.Call) -> Iterator[Use]:
+    """A call of a Primitive instance (``self.less(0, x)`` with ``self.less = P.Less()``): the entries about
+    what its inputs may be."""
+    held = receivers.primitive(call.func)
+    if held is None:
+        return
+    for change in _parameters().get(held.rpartition(".")[2], ()):
+        if change.kind == table.SCALAR_INPUT_REMOVED and catalog.canonical(change.name) == held:
+            if _first_input_is_number(call, change):
+                yield Use(change, call, call.func.as_string())
+
+
+def _first_input_is_number(call: nodes.Call, change: table.Change) -> bool:
+    return constants.number(arguments.bound(call, (change.parameter,)).get(change.parameter)) is not None
 
 
 def _calls(call: nodes.Call, api: str) -> bool:

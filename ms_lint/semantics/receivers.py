@@ -85,6 +85,29 @@ def _cell(expr: nodes.NodeNG, depth: int) -> Optional[Receiver]:
     return None
 
 
+def primitive(expr: nodes.NodeNG) -> Optional[str]:
+    """The MindSpore Primitive class (canonical path) whose instance ``expr`` holds: ``P.Less()``, a
+    name bound once to one, or ``self.<attr>`` whose every assignment builds the same one."""
+    return _primitive(expr, 0)
+
+
+def _primitive(expr: nodes.NodeNG, depth: int) -> Optional[str]:
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, nodes.Call):
+        entity = names.called_entity(expr)
+        return entity.path if entity is not None and entity.kind == "primitive" else None
+    if isinstance(expr, nodes.Name):
+        value = names.assigned_value(expr)
+        return _primitive(value, depth + 1) if value is not None else None
+    if isinstance(expr, nodes.Attribute) and isinstance(expr.expr, nodes.Name):
+        classdef = _self_class(expr.expr)
+        assigned = values.self_attribute_values(classdef, expr.attrname) if classdef is not None else []
+        found = {_primitive(value, depth + 1) if value is not None else None for value in assigned}
+        return found.pop() if len(found) == 1 else None
+    return None
+
+
 def _built(call: nodes.Call) -> Optional[Receiver]:
     """The Cell a constructor call builds: a MindSpore Cell class, or a user Cell class read whole."""
     entity = names.called_entity(call)

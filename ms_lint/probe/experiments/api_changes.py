@@ -216,6 +216,8 @@ def _lookup(name: str) -> Any:
 def _scalar_first(runtime, version: str, payload: Dict[str, Any], found: Any) -> Verdict:
     """The function called with a Python number first and a Tensor second, as the finding's call does."""
     name = payload["name"]
+    if inspect.isclass(found):  # a Primitive: its instance is what the code calls
+        found, name = found(), f"{name}()"
     try:
         found(1.0, runtime.ms.Tensor([1.0, 2.0]))
     except TypeError as error:

@@ -1,6 +1,7 @@
 """A Python number as the first argument of the comparisons that take a Tensor only from MindSpore 2.9."""
-from mindspore import Tensor, mint, ops
+from mindspore import Tensor, mint, nn, ops
 from mindspore.ops import equal
+from mindspore.ops import operations as P
 
 x = Tensor([1.0, 2.0])
 THRESHOLD = 0.5
@@ -12,3 +13,17 @@ imported = equal(2, x)  # [api-removed]
 tensor_first = ops.equal(x, 1)
 other_comparison = ops.greater(1.0, x)  # still takes a number first
 both_tensors = mint.lt(x, x)
+
+
+class Loss(nn.Cell):
+    """Primitive instances held by the Cell, as 1.x code writes them."""
+
+    def __init__(self):
+        super().__init__()
+        self.less = P.Less()
+        self.equal = ops.Equal()
+
+    def construct(self, gt_label):
+        positive = self.less(0, gt_label)  # [api-removed]
+        same = self.equal(gt_label, 1)
+        return positive, same
