@@ -75,7 +75,9 @@ def test_container_evidence_names_the_lost_parameters_and_the_compile_error():
     evidence = {message.line: probe_status(message)[1] for message in messages}
     assert evidence[13].startswith("Tower() has 0 Parameters; the 5 reachable through self.layers ('weight', ")
     assert evidence[35].startswith("Stack(width=4, depth=2) has 0 Parameters; the 4 reachable through self.blocks")
-    assert evidence[35].endswith("compiling in GRAPH_MODE fails: RuntimeError: ... its name 'dense.weight' already exists")
+    # MindSpore 2.10 sometimes aborts natively once the compile error is raised; the evidence then says so after it.
+    measured = re.sub(r" \(killed by SIG\w+: .*\)$", "", evidence[35])
+    assert measured.endswith("compiling in GRAPH_MODE fails: RuntimeError: ... its name 'dense.weight' already exists")
 
 
 UNBUILDABLE = """from mindspore import nn
