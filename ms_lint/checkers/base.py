@@ -22,7 +22,6 @@ adjusted and the evidence appended.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import os
 from dataclasses import dataclass, field
@@ -517,7 +516,7 @@ class ProjectChecker(MindSporeChecker):
 class GraphChecker(ProjectChecker):
     """A finding that matters only in graph-compiled code: weighed against the program's mode.
 
-    Candidates carry ``(kind,)`` as their detail: the function's ``scope.graph_kind``. The
+    Candidates carry the function's ``scope.graph_kind`` first in their detail. The
     semantics find them only on proven Tensors, so a finding in code compiled for certain is
     HIGH; one in a ``construct`` of a program whose mode is unknown is
     withheld and counted by :class:`GraphFindingsNotice`, which says once per run how many
@@ -528,8 +527,15 @@ class GraphChecker(ProjectChecker):
         super().__init__(linter)
         self._withheld: List[Candidate] = []
 
+    def defer_at_level(self, node: nodes.NodeNG, function: nodes.FunctionDef, args: Tuple, *detail) -> None:
+        """Record ``node``, in graph-compiled ``function``, for a rule that depends on the syntax level:
+        the detail is ``(kind, *detail, level)``, the level STRICT for a ``@jit(fullgraph=True)``
+        function and "" where the program's level applies."""
+        level = syntax_levels.STRICT if syntax_levels.is_fullgraph(function) else ""
+        self.defer(node, args=args, detail=(scope.graph_kind(function), *detail, level))
+
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
-        (kind,) = candidate.detail
+        kind = candidate.detail[0]
         compiled = scope.compiled(kind, self.target(program).mode)
         if compiled is None:
             self._withheld.append(candidate)
@@ -633,15 +639,14 @@ class SyntaxLevelChecker(GraphChecker):
 
     def defer_refused(self, node: nodes.NodeNG, key: str, function: nodes.FunctionDef, args: Tuple) -> None:
         """Record ``node``, in graph-compiled ``function``, as the construct ``key`` of the table."""
-        level = syntax_levels.STRICT if syntax_levels.is_fullgraph(function) else ""
-        self.defer(node, args=args, detail=(scope.graph_kind(function), key, level))
+        self.defer_at_level(node, function, args, key)
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
-        kind, key, level = candidate.detail
+        _, key, level = candidate.detail
         target = self.target(program)
         if not graph_syntax.BY_KEY[key].refused(target.version, level or target.syntax_level):
             return None
-        return super().decide(dataclasses.replace(candidate, detail=(kind,)), program)
+        return super().decide(candidate, program)
 
 
 class TensorConditionChecker(GraphChecker):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Optional, Tuple
 
 from astroid import nodes
@@ -13,7 +12,7 @@ from ms_lint.checkers.base import GraphChecker
 from ms_lint.checkers.graph_tensor_to_numpy import CONVERSIONS, _is_conversion
 from ms_lint.data import graph_syntax, jit_fallback
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, control, names, scope, syntax_levels, values
+from ms_lint.semantics import catalog, control, names, scope, values
 
 SYMBOL = "graph-tensor-numpy-fallback"
 MAX_DEPTH = 8
@@ -197,15 +196,14 @@ class GraphTensorNumpyFallbackChecker(GraphChecker):
                 return
             consumer, raw = flow
             start = jit_fallback.MIXED if raw else jit_fallback.UNTYPED
-        level = syntax_levels.STRICT if syntax_levels.is_fullgraph(function) else ""
         args = (scope.snippet(node), scope.display_name(function), *_explain(node, start, consumer))
-        self.defer(node, args=args, detail=(scope.graph_kind(function), start, level))
+        self.defer_at_level(node, function, args, start)
 
     def decide(self, candidate, program):
-        kind, start, level = candidate.detail
+        _, start, level = candidate.detail
         target = self.target(program)
         if (level or target.syntax_level) != graph_syntax.LAX or target.version < jit_fallback.SINCE:
             return None
-        if super().decide(dataclasses.replace(candidate, detail=(kind,)), program) is None:
+        if super().decide(candidate, program) is None:
             return None
         return INFERENCE if start == jit_fallback.UNTYPED else HIGH

@@ -43,7 +43,7 @@ class RuleTexts:
     silent: str = ""  # when (some of) the pitfall prints nothing: why, and what happens instead
 
 
-def _observed(pattern: str, sample: str, how: str) -> ErrorText:
+def observed(pattern: str, sample: str, how: str) -> ErrorText:
     return ErrorText((pattern,), sample, V2_10, f"{OBSERVED}, {how}")
 
 
@@ -166,18 +166,18 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "cell-container-not-registered": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"its name '[^']+' already exists\. Please set a unique name for the parameter",
                 "RuntimeError: The parameter @bad_Stack_construct_15:param_dense.weight , its name 'dense.weight' "
                 "already exists. Please set a unique name for the parameter.",
                 "GRAPH_MODE, bad.py Stack (a list of Cells with a Parameter each)",
             ),
-            _observed(
+            observed(
                 r"For 'Optimizer', the argument parameters must not be empty",
                 "ValueError: For 'Optimizer', the argument parameters must not be empty.",
                 "bad.py Tower, nn.Momentum(net.trainable_params(), ...): the list's Parameters are not the Cell's",
             ),
-            _observed(
+            observed(
                 r"The loaded parameter dict is empty after filter or specify",
                 "ValueError: The loaded parameter dict is empty after filter or specify, please check whether "
                 "'filter_prefix' or 'specify_prefix' are set correctly.",
@@ -188,13 +188,13 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "conv-padding-without-pad-mode": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"the 'pad' must be zero (or \(0, 0, 0, 0\) )?when 'pad_mode' is not ['\"]pad['\"]",
                 "ValueError: For 'Conv2D', the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': 1 "
                 "and 'pad_mode': same.",
                 "nn.Conv2d(3, 64, 3, padding=1), also nn.Conv2dTranspose(..., padding=(1, 1, 1, 1))",
             ),
-            _observed(
+            observed(
                 r"For 'Conv\w*', the type of 'pad_mode' should be 'str', but got type 'int'",
                 "TypeError: For 'Conv2D', the type of 'pad_mode' should be 'str', but got type 'int'.",
                 "nn.Conv2d(64, 64, 3, 1, 1): PyTorch's positional padding lands in pad_mode",
@@ -208,23 +208,23 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "dataset-shard-arguments-swapped": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"Input num_shards is not within the required interval of \[1, 2147483647\]",
                 "ValueError: Input num_shards is not within the required interval of [1, 2147483647].",
                 "ds.ImageFolderDataset(path, num_shards=get_rank(), shard_id=get_group_size()) on rank 0 "
                 "(and without init(), where get_rank() is 0)",
             ),
-            _observed(
+            observed(
                 r"Input shard_id is not within the required interval of \[0, \d+\]",
                 "ValueError: Input shard_id is not within the required interval of [0, 0].",
                 "ds.ImageFolderDataset(path, num_shards=1, shard_id=2): rank 1 of 2, swapped",
             ),
-            _observed(
+            observed(
                 r"shard_id should be less than num_shards",
                 "ValueError: shard_id should be less than num_shards.",
                 "ds.GeneratorDataset and ds.NumpySlicesDataset with num_shards=1, shard_id=2",
             ),
-            _observed(
+            observed(
                 r"DistributedSampler: shard_id must be in range \[0, \d+\), but got: \d+",
                 "[ERROR] DistributedSampler: shard_id must be in range [0, 1), but got: 2",
                 "ds.DistributedSampler(1, 2) given to a dataset: raised at the first iteration",
@@ -246,14 +246,14 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "dropout-positional-keep-prob": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"For Dropout, this parameter `keep_prob` will be deprecated, please use `p` instead",
                 "[WARNING] ME(16349:140696208399232,MainProcess):2026-11-24-03:53:34.469.000 "
                 "[mindspore/nn/layer/basic.py:183] For Dropout, this parameter `keep_prob` will be deprecated, "
                 "please use `p` instead.",
                 "nn.Dropout(0.1): the warning MindSpore logs (the layer then keeps 10%, silently)",
             ),
-            _observed(
+            observed(
                 r"For 'Dropout', the 'keep_prob' must be a number in range \(0, 1\], but got 0\.0",
                 "ValueError: For 'Dropout', the 'keep_prob' must be a number in range (0, 1], but got 0.0.",
                 "nn.Dropout(0.0)",
@@ -271,7 +271,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "forward-without-construct": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"For 'Cell', the method 'construct' is not defined",
                 "AttributeError: For 'Cell', the method 'construct' is not defined.",
                 "bad.py MLP called, GRAPH_MODE and PyNative",
@@ -291,7 +291,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "graph-break-in-bytecode-capture": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"graph_capture/cfg\.cc:\d+ FindTryWithBlock",
                 "[ERROR] PI(18258,7feaab245b80,python):2026-11-24-03:55:23.302.862 "
                 "[mindspore/ccsrc/frontend/jit/pi/runtime.cc:704] JitCompileWithTry] got an unexpected c++ error "
@@ -313,17 +313,17 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "graph-tensor-numpy-fallback": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"Failed calling (sum|max|min|any|all|prod|std|var) with \"\w+\(axis=None, (dtype=None, )?out=None",
                 'TypeError: Failed calling sum with "sum(axis=None, out=None)".',
                 "GRAPH_MODE at LAX: np.sum(x) on a Tensor in construct (rules/graph-tensor-numpy-fallback/bad.py)",
             ),
-            _observed(
+            observed(
                 r"Failed calling \w+ with \"\w+\(\)\(input=Tensor, other=<class 'numpy\.ndarray'>\)",
                 "TypeError: Failed calling Add with \"Add()(input=Tensor, other=<class 'numpy.ndarray'>)\".",
                 "GRAPH_MODE at LAX: x + np.exp(x) in construct",
             ),
-            _observed(
+            observed(
                 r"The gradient will be stopped from propagating at the PyExecute node",
                 "[WARNING] ANALYZER(...):... [mindspore/ccsrc/frontend/optimizer/ad/dfunctor.cc:829] TrySetNeedCut] "
                 "The gradient will be stopped from propagating at the PyExecute node created at the location: "
@@ -359,7 +359,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "ops-in-dataset-pipeline": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"Failed calling \w+ with \"\w+\(\)\(\w+=<class 'numpy\.ndarray'>",
                 "TypeError: Failed calling Abs with \"Abs()(input=<class 'numpy.ndarray'>)\".\n"
                 "The valid calling should be: \n\"Abs()(input=<Tensor>)\".",
@@ -383,7 +383,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
                 f"{OBSERVED}, PyNative: ops.L2Normalize(x, axis=1); ops.Mul(x, y), ops.ReLU(x) give "
                 "'TypeError: too many positional arguments' (prim_attr_register binds __init__'s signature)",
             ),
-            _observed(
+            observed(
                 r"For '\w+', the type of '\w+' should be .*, but got (type 'Tensor'|<class "
                 r"'mindspore\.common\.tensor\.Tensor'>)",
                 "TypeError: For 'L2Normalize', the type of 'axis' should be one of '['list', 'tuple']', but got type "
@@ -405,7 +405,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "unrolled-loop-tensor-condition": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"Exceed function call depth limit \d+",
                 "RuntimeError: Exceed function call depth limit 1000, (function call depth: 1001, simulate call "
                 "depth: 999).",
@@ -417,13 +417,13 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     "api-removed": RuleTexts(
         texts=(
             _removed_apis(),
-            _observed(
+            observed(
                 r"For 'context\.set_context', the parameter '\w+' has been removed since MindSpore",
                 "ValueError: For 'context.set_context', the parameter 'exception_dump' has been removed since "
                 "MindSpore 2.6 version. Please use the device_context.ascend.op_debug.aclinit_config() instead.",
                 "ms.set_context(exception_dump='2')",
             ),
-            _observed(
+            observed(
                 r"Failed calling (Equal|less|eq) with \"[^\"]*\((input=)?(float|int)\b",
                 "TypeError: Failed calling Equal with \"Equal()(input=float, other=Tensor)\".",
                 "ops.equal(1.0, Tensor([1.0, 2.0])) (ops.less, mint.eq and mint.lt alike)",
@@ -432,7 +432,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "api-deprecated": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"'\w+' is deprecated from version [\d.]+ and will be removed in a future version",
                 "[WARNING] ME(12647:140359477328768,MainProcess):2026-11-24-04:50:23.198.000 "
                 "[mindspore/common/_decorator.py:67] 'TensorAdd' is deprecated from version 1.1 and will be "
@@ -443,7 +443,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "api-context-option-deprecated": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"For 'context\.set_context', the parameter '\w+' will be deprecated and removed",
                 "[WARNING] ME(11484:140354307070848,MainProcess):2026-11-24-04:47:33.989.000 "
                 "[mindspore/context.py:1343] For 'context.set_context', the parameter 'device_target' will be "
@@ -458,14 +458,14 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     ),
     "op-unsupported-on-device": RuleTexts(
         texts=(
-            _observed(
+            observed(
                 r"Unsupported op \[\w+\] on CPU",
                 "RuntimeError: - Kernel select failed:\nUnsupported op [EqualExt] on CPU, Please confirm whether the "
                 "device target setting is correct, or refer to 'mindspore.ops' at https://www.mindspore.cn to query "
                 "the operator support list.",
                 "GRAPH_MODE: mint.equal(x, y) in a Cell's construct (ops.Einsum in PyNative mode says the same)",
             ),
-            _observed(
+            observed(
                 r"The kernel \w+ unregistered",
                 "RuntimeError: The kernel EqualExt unregistered.",
                 "PyNative: mint.equal(x, y) in a Cell's construct",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Tuple
 
-from ms_lint.data.error_texts import OBSERVED, V2_10, ErrorText
+from ms_lint.data.error_texts import V2_10, ErrorText, observed
 from ms_lint.language import Text
 
 ASCEND_RES_MANAGER = "cited: the MindSpore 2.10.0 wheel, lib/plugin/ascend/libmindspore_ascend_res_manager.so (its strings)"
@@ -29,14 +29,10 @@ class KnownError:
     fix: Text
 
 
-def _seen(pattern: str, sample: str, construct: str) -> ErrorText:
-    return ErrorText((pattern,), sample, V2_10, f"{OBSERVED}, {construct}")
-
-
 KNOWN_ERRORS: Tuple[KnownError, ...] = (
     KnownError(
         "matmul-shapes",
-        (_seen(r"For 'MatMul\w*' op, shape1\[-1\] must be equal to shape2\[-2\]",
+        (observed(r"For 'MatMul\w*' op, shape1\[-1\] must be equal to shape2\[-2\]",
                "RuntimeError: For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got 3 and 2.",
                "PyNative: nn.Dense(4, 2) called on a (2, 3) Tensor"),),
         Text("a layer's input has another size than the layer was built for: the last dimension of the input is not "
@@ -48,7 +44,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "conv-channels",
-        (_seen(r"For 'Conv\dD', 'C_in' of input 'x' shape divide by parameter 'group' must be equal to 'C_in'",
+        (observed(r"For 'Conv\dD', 'C_in' of input 'x' shape divide by parameter 'group' must be equal to 'C_in'",
                "RuntimeError: For 'Conv2D', 'C_in' of input 'x' shape divide by parameter 'group' must be equal to "
                "'C_in' of input 'weight' shape: 3, but got 'C_in' of input 'x' shape: 4, and 'group': 1.",
                "PyNative: nn.Conv2d(3, 8, 3) called on a (1, 4, 8, 8) Tensor"),),
@@ -61,7 +57,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "dataset-python-function",
-        (_seen(r"Exception thrown from user defined Python function in dataset",
+        (observed(r"Exception thrown from user defined Python function in dataset",
                "RuntimeError: Exception thrown from user defined Python function in dataset.",
                "a GeneratorDataset whose generator raises, and a map whose Python function raises"),),
         Text("your own Python code inside the data pipeline raised: the generator of a `GeneratorDataset`, or a "
@@ -74,7 +70,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "checkpoint-shape",
-        (_seen(r"For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as",
+        (observed(r"For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as",
                "RuntimeError: For 'load_param_into_net', weight in the argument 'net' should have the same shape as "
                "weight in the argument 'parameter_dict'. But got its shape (2, 3) in the argument 'net' and shape "
                "(5, 5) in the argument 'parameter_dict'.",
@@ -88,7 +84,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "checkpoint-missing",
-        (_seen(r"For 'load_checkpoint', the checkpoint file: .* does not exist",
+        (observed(r"For 'load_checkpoint', the checkpoint file: .* does not exist",
                "ValueError: For 'load_checkpoint', the checkpoint file: /tmp/errs/none.ckpt does not exist, please "
                "check whether the 'ckpt_file_name' is correct.",
                "ms.load_checkpoint('/tmp/errs/none.ckpt')"),),
@@ -101,7 +97,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "device-not-installed",
-        (_seen(r"Unsupported device target \w+\. This process only supports one of the",
+        (observed(r"Unsupported device target \w+\. This process only supports one of the",
                "RuntimeError: Unsupported device target GPU. This process only supports one of the ['CPU']. Please "
                "check whether the GPU environment is installed and configured correctly, and check whether current "
                "mindspore wheel package was built with \"-e GPU\".",
@@ -115,7 +111,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "index-out-of-bounds",
-        (_seen(r"index -?\d+ is out of bounds for dimension with size \d+",
+        (observed(r"index -?\d+ is out of bounds for dimension with size \d+",
                "IndexError: index 5 is out of bounds for dimension with size 2",
                "PyNative: x[5] on a (2, 3) Tensor"),),
         Text("a Tensor is indexed past its size, often a label or class id beyond `num_classes`, or a sequence "
@@ -127,7 +123,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "branch-type-join",
-        (_seen(r"Type Join Failed: dtype1 = \w+, dtype2 = \w+",
+        (observed(r"Type Join Failed: dtype1 = \w+, dtype2 = \w+",
                "TypeError: Cannot join the return values of different branches, perhaps you need to make them equal.\n"
                "Type Join Failed: dtype1 = Float16, dtype2 = Float32.",
                "GRAPH_MODE: an if on a Tensor whose branches give float16 and float32"),),
@@ -140,7 +136,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "none-operand",
-        (_seen(r"Failed calling \w+ with \"[\w()]*\((\w+=)?None,|Failed calling \w+ with \"[^\"]*=None\b",
+        (observed(r"Failed calling \w+ with \"[\w()]*\((\w+=)?None,|Failed calling \w+ with \"[^\"]*=None\b",
                "TypeError: Failed calling Sub with \"Sub()(input=None, other=Tensor)\".",
                "GRAPH_MODE: y = None; return y - x in construct"),),
         Text("an operator got `None`: a variable left unset on some path, a `construct` input not passed, or a "
@@ -152,7 +148,7 @@ KNOWN_ERRORS: Tuple[KnownError, ...] = (
     ),
     KnownError(
         "kernel-dtype",
-        (_seen(r"The kernel '\w+' does not support this kernel data type|KernelMod Init Failed: \w+",
+        (observed(r"The kernel '\w+' does not support this kernel data type|KernelMod Init Failed: \w+",
                "RuntimeError: KernelMod Init Failed: Concat",
                "PyNative on CPU: ops.concat of a float32 and an int32 Tensor (the log's ERROR line names the kernel "
                "and the dtypes)"),),

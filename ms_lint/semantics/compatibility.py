@@ -61,7 +61,7 @@ def _is_feature_test(call: nodes.Call) -> bool:
 
 
 def _reads_version(test: nodes.NodeNG) -> bool:
-    for node in (test, *test.nodes_of_class((nodes.Name, nodes.Attribute, nodes.Call))):
+    for node in test.nodes_of_class((nodes.Name, nodes.Attribute, nodes.Call)):  # the test itself first
         identifier = _identifier(node)
         if identifier and VERSION_NAME.search(identifier):
             return True
