@@ -69,6 +69,15 @@ def project_findings(project_dir: Path, rules: str, jobs: int, *paths: str) -> L
     return sorted((m["path"], m["line"], m["symbol"], m["confidence"]) for m in messages)
 
 
+def findings_file_by_file(project_dir: Path, rules: str) -> List[Tuple[str, int, str, str]]:
+    """The findings of every Python file of a project linted alone, as an editor or a pre-commit
+    hook lints it: each must get what a run over the whole project gives it."""
+    found = []
+    for path in sorted(project_dir.rglob("*.py")):
+        found += project_findings(project_dir, rules, 1, str(path.relative_to(project_dir)))
+    return sorted(found)
+
+
 def annotated(path: Path) -> Set[Tuple[int, str]]:
     """(line, symbol) pairs written as ``# [symbol]`` at the end of a line."""
     expected = set()

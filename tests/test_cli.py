@@ -107,11 +107,11 @@ def echo(capsys, *args):
     return [line for line in capsys.readouterr().out.splitlines() if line.startswith("net.py")]
 
 
-def test_a_staged_model_file_alone_does_not_see_the_mode_its_entry_script_sets(program, capsys):
+def test_a_staged_model_file_alone_sees_the_mode_its_entry_script_sets(program, capsys):
     """What docs/pre-commit.md says about cross-file rules on staged files only."""
     assert echo(capsys, "net.py", "train.py") == ["net.py:5: HIGH"]  # the whole program: GRAPH_MODE known
-    assert echo(capsys, "net.py") == ["net.py:5: INFERENCE"]  # train.py not staged: mode unknown
-    assert echo(capsys, "--mindspore-mode=graph", "net.py") == ["net.py:5: HIGH"]  # pinned by the option
+    assert echo(capsys, "net.py") == ["net.py:5: HIGH"]  # train.py not staged, but read: the same
+    assert echo(capsys, "--mindspore-mode=pynative", "net.py") == []  # the option decides
 
 
 TRAIN = textwrap.dedent(

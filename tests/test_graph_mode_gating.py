@@ -2,10 +2,10 @@
 
 A model file rarely sets the mode: the training script does. The findings in
 ``pkg/net.py`` below are HIGH when an entry script that imports it sets
-GRAPH_MODE, withheld when no linted entry script shows the mode (MindSpore 2.x
-defaults to PyNative; one graph-findings-withheld notice counts them), dropped
-when it runs in PyNative, and HIGH for ``@jit`` functions in every case, with
-``-j 1`` and ``-j 2`` alike.
+GRAPH_MODE, withheld when no entry script of the project shows the mode
+(MindSpore 2.x defaults to PyNative; one graph-findings-withheld notice counts
+them), dropped when it runs in PyNative, and HIGH for ``@jit`` functions in every
+case, with ``-j 1`` and ``-j 2`` alike, and for the model file linted alone.
 """
 
 import json
@@ -93,16 +93,27 @@ def write(path, text):
     path.write_text(textwrap.dedent(text), encoding="utf-8")
 
 
+ENTRIES = {
+    "train.py": ENTRY.format(mode="mode=ms.GRAPH_MODE"),
+    "train_by_number.py": ENTRY.format(mode="mode=0"),
+    "infer.py": ENTRY.format(mode="mode=ms.PYNATIVE_MODE"),
+    "train_args.py": ENTRY.format(mode="mode=args.mode"),
+    "train_argparse.py": ARGPARSE_ENTRY,
+}
+
+
 @pytest.fixture(name="project")
 def fixture_project(tmp_path):
+    """The model package alone: each test adds the entry scripts of its project."""
     write(tmp_path / "pkg" / "__init__.py", "")
     write(tmp_path / "pkg" / "net.py", NET)
-    write(tmp_path / "train.py", ENTRY.format(mode="mode=ms.GRAPH_MODE"))
-    write(tmp_path / "train_by_number.py", ENTRY.format(mode="mode=0"))
-    write(tmp_path / "infer.py", ENTRY.format(mode="mode=ms.PYNATIVE_MODE"))
-    write(tmp_path / "train_args.py", ENTRY.format(mode="mode=args.mode"))
-    write(tmp_path / "train_argparse.py", ARGPARSE_ENTRY)
     return tmp_path
+
+
+def with_entries(project, *names):
+    for name in names:
+        write(project / name, ENTRIES[name])
+    return project
 
 
 def lint(project, *paths, options=(), jobs=1):
@@ -144,11 +155,14 @@ def expected(construct_confidence, jit_confidence="HIGH"):
 
 
 def test_graph_mode_set_by_the_entry_script(project):
+    with_entries(project, "train.py")
     assert lint(project, "train.py", "pkg") == expected("HIGH")
+    # The model file linted alone (an editor, a pre-commit hook) still reads train.py's mode.
+    assert lint(project, "pkg/net.py") == expected("HIGH")
 
 
 def test_graph_mode_given_as_a_number(project):
-    assert lint(project, "train_by_number.py", "pkg") == expected("HIGH")
+    assert lint(with_entries(project, "train_by_number.py"), "pkg") == expected("HIGH")
 
 
 def test_graph_mode_set_in_the_same_file(project):
@@ -161,7 +175,7 @@ def test_graph_mode_set_in_the_same_file(project):
 
 
 def test_graph_mode_from_an_argparse_default(project):
-    assert lint(project, "train_argparse.py", "pkg") == expected("HIGH")
+    assert lint(with_entries(project, "train_argparse.py"), "pkg") == expected("HIGH")
 
 
 def test_unknown_mode_withholds_construct_findings_and_jit_stays_high(project):
@@ -176,29 +190,33 @@ def test_the_notice_counts_the_withheld_findings_of_every_rule_once(project):
 
 
 def test_no_notice_when_nothing_is_withheld(project):
-    assert notices(project, "train.py", "pkg") == []
+    assert notices(with_entries(project, "train.py"), "pkg") == []
 
 
 def test_mode_from_a_variable_is_unknown(project):
-    assert lint(project, "train_args.py", "pkg") == expected("withheld")
+    assert lint(with_entries(project, "train_args.py"), "pkg") == expected("withheld")
 
 
 def test_pynative_drops_construct_findings_but_not_jit(project):
-    assert lint(project, "infer.py", "pkg") == expected(None)
+    assert lint(with_entries(project, "infer.py"), "pkg/net.py") == expected(None)
 
 
 def test_programs_that_disagree_leave_the_mode_unknown(project):
+    with_entries(project, "train.py", "infer.py")
     assert lint(project, "train.py", "infer.py", "pkg") == expected("withheld")
+    assert lint(project, "pkg") == expected("withheld")
 
 
 def test_the_mode_option_decides(project):
     assert lint(project, "pkg", options=["--mindspore-mode=graph"]) == expected("HIGH")
-    assert lint(project, "train.py", "pkg", options=["--mindspore-mode=pynative"]) == expected(None)
+    assert lint(with_entries(project, "train.py"), "pkg", options=["--mindspore-mode=pynative"]) == expected(None)
 
 
 def test_two_jobs_give_the_same_findings(project):
+    with_entries(project, "train.py")
+    assert lint(project, "pkg", jobs=2) == expected("HIGH")
+    with_entries(project, "infer.py", "train_args.py")
     assert lint(project, "train.py", "infer.py", "train_args.py", "pkg", jobs=2) == lint(
         project, "train.py", "infer.py", "train_args.py", "pkg", jobs=1
     )
     assert lint(project, "pkg", jobs=2) == expected("withheld")
-    assert lint(project, "train.py", "pkg", jobs=2) == expected("HIGH")

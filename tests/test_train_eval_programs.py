@@ -1,10 +1,10 @@
 """Training and evaluation set-up rules on a small multi-file project: datasets and metrics made in
-one module and used in another, the same findings with -j 1 and -j 2."""
+one module and used in another, the same findings with -j 1 and -j 2, and for each file linted alone."""
 
 
 import pytest
 
-from lint import project_findings, write_project
+from lint import findings_file_by_file, project_findings, write_project
 
 RULES = "distributed-dataset-not-sharded,eval-dataset-drop-remainder,metric-missing-method"
 
@@ -100,9 +100,8 @@ def test_whole_project_with_one_or_two_jobs(project_dir):
     assert run(project_dir, 2, "train.py", "eval.py", "test_pipeline.py", "src") == sequential
 
 
-def test_the_training_script_alone_is_not_sure_its_helpers_set_up_nothing_else(project_dir):
-    # src/env.py is not linted: the program's init() is out of sight.
-    assert run(project_dir, 1, "train.py") == []
-    assert run(project_dir, 1, "train.py", "src/env.py") == [
-        ("train.py", 11, "distributed-dataset-not-sharded", "INFERENCE")
-    ]
+def test_each_file_alone_gets_its_whole_project_findings(project_dir):
+    # train.py alone still reads src/env.py's init(): its unsharded dataset is reported at HIGH.
+    whole = run(project_dir, 1, "train.py", "eval.py", "test_pipeline.py", "src")
+    assert findings_file_by_file(project_dir, RULES) == whole
+    assert run(project_dir, 1, "train.py") == [("train.py", 11, "distributed-dataset-not-sharded", "HIGH")]

@@ -1,9 +1,9 @@
 """Whole-program training rules on a small multi-file project: the same findings with -j 1 and -j 2,
-and what a partial run (a pre-commit hook given only some files) reports."""
+and the same for each file linted alone (a pre-commit hook given only some files)."""
 
 import pytest
 
-from lint import project_findings, write_project
+from lint import findings_file_by_file, project_findings, write_project
 
 RULES = "distributed-training-without-seed,ascend-fp16-without-loss-scale,custom-amp-with-amp-level"
 
@@ -107,16 +107,14 @@ def test_whole_project_with_one_or_two_jobs(project_dir):
     assert run(project_dir, 2, "train.py", "train_unseeded.py", "pkg") == sequential
 
 
-def test_partial_runs(project_dir):
-    # The helper alone builds no training step: nothing to say.
-    assert run(project_dir, 1, "pkg/env_unseeded.py") == []
-    # The entry script alone: its helper (not linted) may set a seed, so INFERENCE; and the Ascend
-    # target set in that helper is out of sight, so the Ascend rule stays silent.
+def test_each_file_alone_gets_its_whole_project_findings(project_dir):
+    # The entry script alone still reads its helper's seed and Ascend target, and the helper alone
+    # the programs that run it: a pre-commit hook given one file reports what the whole run does.
+    assert findings_file_by_file(project_dir, RULES) == run(project_dir, 1, "train.py", "train_unseeded.py", "pkg")
     assert run(project_dir, 1, "train_unseeded.py") == [
-        ("train_unseeded.py", 11, "distributed-training-without-seed", "INFERENCE"),
+        ("train_unseeded.py", 11, "distributed-training-without-seed", "HIGH"),
+        ("train_unseeded.py", 15, "ascend-fp16-without-loss-scale", "HIGH"),
     ]
-    # Seed and init() both in the unlinted helper: the entry script shows no init().
-    assert run(project_dir, 1, "train.py") == [("train.py", 11, "custom-amp-with-amp-level", "HIGH")]
 
 
 SHARED = {
@@ -198,6 +196,8 @@ def test_other_programs_do_not_sync_this_one(shared_dir):
     assert run(shared_dir, 1, "train.py", "pkg") == expected
     assert run(shared_dir, 1, "train.py", "finetune.py", "eval.py", "pkg") == expected
     assert run(shared_dir, 2, "train.py", "finetune.py", "eval.py", "pkg") == expected
+    assert findings_file_by_file(shared_dir, RULES) == expected
     # Without train.py, every training program that runs the helper's init() is seeded; single.py
     # imports the helper module without calling init_env().
+    (shared_dir / "train.py").unlink()
     assert run(shared_dir, 1, "finetune.py", "eval.py", "single.py", "pkg") == []

@@ -39,6 +39,7 @@ from ms_lint.data import graph_syntax
 from ms_lint.language import Text
 from ms_lint.semantics import api_changes, cells, control, facts, memo, scope, syntax_levels, values
 from ms_lint.semantics import project as programs
+from ms_lint.semantics import workspace
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).
@@ -487,7 +488,7 @@ class ProjectChecker(MindSporeChecker):
         self._report(list(_run_modules.values()), self._candidates)
 
     def _report(self, module_facts, candidates) -> None:
-        project = programs.of(module_facts)
+        project = workspace.project(module_facts, self.linter)
         decided = []
         for candidate in sorted(set(candidates), key=lambda c: (c.path, c.line, c.col, c.args)):
             program = project.facts_for(candidate.module, candidate.path)

@@ -65,5 +65,5 @@ class DistributedDatasetNotShardedChecker(ProjectChecker):
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         if "init" not in program.distributed or "data_parallel" not in program.distributed:
             return None
-        # HIGH only when the program's entry script and every user module it imports were linted.
+        # HIGH only when the program's entry script and every user module it imports are in the project.
         return HIGH if program.scripts and not program.unseen_imports else INFERENCE

@@ -79,7 +79,7 @@ class DistributedTrainingWithoutSeedChecker(ProjectChecker):
             return None  # no training step in sight: inference, evaluation, or a set-up helper alone
         if program.seeds or program.parameter_broadcast or program.checkpoint_loads:
             return None
-        # HIGH only when the program's entry script and every user module it imports were linted.
+        # HIGH only when the program's entry script and every user module it imports are in the project.
         return HIGH if program.scripts and not program.unseen_imports else INFERENCE
 
     def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:

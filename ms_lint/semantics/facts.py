@@ -124,21 +124,21 @@ def _imports(module: nodes.Module) -> FrozenSet[str]:
     return frozenset(found)
 
 
-def _import_paths(module: nodes.Module, imports: FrozenSet[str]) -> FrozenSet[Tuple[str, str]]:
-    """The files the module's imports load from the user's source tree.
+def import_paths(file: Optional[str], module: str, imports: FrozenSet[str]) -> FrozenSet[Tuple[str, str]]:
+    """The files that the imports of ``module`` (at ``file``) load from the user's source tree.
 
     Python looks in the script's directory first; a package module's imports start from the
     package's parent; code run from the working directory (``sys.path.append(".")``) sees it.
     """
-    if not module.file or not module.file.endswith(".py"):
+    if not file or not file.endswith(".py"):
         return frozenset()
-    roots = list(dict.fromkeys((os.path.dirname(module.file), source_root(module.name, module.file), os.getcwd())))
+    roots = list(dict.fromkeys((os.path.dirname(file), source_root(module, file), os.getcwd())))
     found = set()
     for dotted in imports:
         if dotted.split(".")[0] == "mindspore":
             continue
         path = module_file(dotted, tuple(roots))
-        if path is not None and normalized(path) != normalized(module.file):
+        if path is not None and normalized(path) != normalized(file):
             found.add((dotted, path))
     return frozenset(found)
 
@@ -306,7 +306,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         imports=imports,
         facts=ProgramFacts(**{name: frozenset(values) for name, values in found.items()}),
         path=module.file if module.file and module.file.endswith(".py") else None,
-        import_paths=_import_paths(module, imports),
+        import_paths=import_paths(module.file, module.name, imports),
         called=frozenset(called),
         distributed_functions=frozenset(distributed_functions),
     )

@@ -218,8 +218,8 @@ class Project:
             flowed[component] = merged
         return flowed
 
-    def _roots_above(self, components: Iterable[int]) -> Set[int]:
-        """The program roots that reach any of ``components``."""
+    def _above(self, components: Iterable[int]) -> Set[int]:
+        """``components`` and every component that imports one of them, directly or not."""
         seen = set(components)
         stack = list(seen)
         while stack:
@@ -228,7 +228,11 @@ class Project:
                 if parent not in seen:
                     seen.add(parent)
                     stack.append(parent)
-        return {component for component in seen if self._is_root(component)}
+        return seen
+
+    def _roots_above(self, components: Iterable[int]) -> Set[int]:
+        """The program roots that reach any of ``components``."""
+        return {component for component in self._above(components) if self._is_root(component)}
 
     def _callers_of(self, name: str) -> List[str]:
         if self._callers is None:
@@ -271,6 +275,19 @@ class Project:
                         stack.append(child)
             found.append(frozenset(self._modules[key].module for c in seen for key in self._members[c]))
         return found
+
+    def sharing_programs(self, keys: Iterable[str]) -> Set[str]:
+        """The modules whose facts can reach those of ``keys``: every module of every program that
+        contains one of them."""
+        above = self._above([self._component[key] for key in keys if key in self._component])
+        seen, stack = set(above), list(above)
+        while stack:
+            self.visits += 1
+            for child in self._children[stack.pop()]:
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        return {key for component in seen for key in self._members[component]}
 
     def _key(self, module: str, path: Optional[str]) -> Optional[str]:
         if path and normalized(path) in self._modules:
