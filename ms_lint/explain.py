@@ -2,8 +2,8 @@
 
 ``ms-lint explain TEXT`` (or ``-``, to read a whole log from standard input) prints, for each
 rule whose recorded error texts (:mod:`ms_lint.data.error_texts`) match: its id and symbol,
-why (the message's description), how to fix it (the rule's "How to fix it" section, shipped
-as ``ms_lint/data/rule_fixes.json`` by ``python -m ms_lint.tools.docs``) and its page.
+why (the message's description), how to fix it (the rule's "How to fix it" section, see
+:mod:`ms_lint.rule_pages`) and its page.
 
 When the log names source locations (MindSpore's "The Traceback of Net Construct Code":
 ``In file /path/net.py:12, 8~20``; Python's ``File "/path/net.py", line 12, in construct``),
@@ -26,7 +26,6 @@ come from the rules themselves.
 from __future__ import annotations
 
 import ast
-import json
 import os
 import re
 import sys
@@ -36,14 +35,12 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from pylint.reporters import CollectingReporter
 
-from ms_lint import language
-from ms_lint.checkers import CHECKERS
+from ms_lint import language, rule_pages
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.data.known_errors import KNOWN_ERRORS, KnownError
 from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
 from ms_lint.semantics import facts
 
-FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
 NEAR_LINES = 3
 GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
 LIBRARY_FOLDERS = ("site-packages", "dist-packages")
@@ -147,7 +144,7 @@ def rules_matching(text: str) -> List[Match]:
         said = _first_match(text, (pattern for entry in recorded.texts for pattern in entry.patterns))
         if said is not None:
             found.append(Match(symbol, said))
-    order = _definitions(language.EN)
+    order = rule_pages.definitions(language.EN)
     return sorted(found, key=lambda match: order.get(match.symbol, ("", ""))[0][1:])
 
 
@@ -174,23 +171,6 @@ def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
             said = [number for number in found if not (number and PYTHON_LOCATION.search(lines[number - 1]))]
             return lines[(said or found)[0]].strip()
     return None
-
-
-def _definitions(speaking: str) -> Dict[str, Tuple[str, str]]:
-    """symbol -> (message id, description in ``speaking``), from the checkers' message definitions."""
-    return {
-        definition[1]: (msgid, language.pick(definition[2], speaking))
-        for checker in CHECKERS
-        for msgid, definition in checker.msgs.items()
-    }
-
-
-def _fixes(speaking: str) -> Dict[str, str]:
-    try:
-        fixes = json.loads(FIXES_PATH.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return fixes.get(speaking, {}) if isinstance(fixes, dict) else {}
 
 
 @dataclass(frozen=True)
@@ -395,7 +375,7 @@ def _known(known: Sequence[Tuple[KnownError, str]], voice: Voice, heading: str) 
 
 
 def _explained(matches: Sequence[Match], docs_url: str, voice: Voice) -> List[str]:
-    definitions, fixes = _definitions(voice.language), _fixes(voice.language)
+    definitions, fixes = rule_pages.definitions(voice.language), rule_pages.fixes(voice.language)
     say = voice.say
     lines = [say("matched", count=len(matches), s=voice.plural(len(matches))), ""]
     for match in matches:
@@ -407,7 +387,7 @@ def _explained(matches: Sequence[Match], docs_url: str, voice: Voice) -> List[st
             lines += [f"    {line}".rstrip() for line in fix.strip().splitlines()]
         else:
             lines.append(say("fix_missing"))
-        lines += [say("page", url=f"{docs_url}{match.symbol}.md"), ""]
+        lines += [say("page", url=rule_pages.url(match.symbol, docs_url)), ""]
     return lines
 
 
