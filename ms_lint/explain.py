@@ -3,7 +3,7 @@
 ``ms-lint explain TEXT`` (or ``-``, to read a whole log from standard input) prints, for each
 rule whose recorded error texts (:mod:`ms_lint.data.error_texts`) match: its id and symbol,
 why (the message's description), how to fix it (the rule's "How to fix it" section, see
-:mod:`ms_lint.rule_pages`) and its page.
+:mod:`ms_lint.rule_pages`) and its page. :func:`explanation` gives the same as data.
 
 When the log names source locations (MindSpore's "The Traceback of Net Construct Code":
 ``In file /path/net.py:12, 8~20``; Python's ``File "/path/net.py", line 12, in construct``),
@@ -29,7 +29,7 @@ import ast
 import os
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -334,32 +334,56 @@ def _docs_url(options: Sequence[str], config) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = Voice()) -> int:
-    """Print what ms_lint knows about ``text``; 0 when a rule matched, 1 when none did."""
-    matches = rules_matching(text)
-    notes: List[str] = []
-    places = locations(text)
+@dataclass
+class Explanation:
+    """What ms_lint knows about an error text or log."""
+
+    matches: List[Match]  # the rules whose recorded texts occur in it
+    known: List[Tuple[KnownError, str]]  # the known errors no rule foresees, with the line that matched
+    places: List[Location]  # the source locations it names
+    near: list = field(default_factory=list)  # ms_lint's messages near those places
+    beyond: list = field(default_factory=list)  # the matched rules' messages in the modules their files import
+    linted: List[str] = field(default_factory=list)  # the files linted
+    notes: List[str] = field(default_factory=list)  # files skipped, or a lint that failed, in the voice's language
+    docs_url: str = DEFAULT_DOCS_URL  # where the rules' pages are
+
+    @property
+    def matched(self) -> frozenset:
+        return frozenset(match.symbol for match in self.matches)
+
+
+def explanation(text: str, options: List[str], lint: Lint, voice: Voice = Voice()) -> Explanation:
+    """What ms_lint knows about ``text``: the rules and known errors it matches, and the findings near
+    the source lines it names (linted with ``lint`` and the ms-lint ``options``)."""
+    found = Explanation(rules_matching(text), known_errors_matching(text), locations(text))
     if GRAPH_TRACEBACK in text and not any(option.startswith("--mindspore-mode") for option in options):
         options = [*options, "--mindspore-mode=graph"]
-    matched = frozenset(match.symbol for match in matches)
-    near, beyond, linted, config = (
-        findings_near(places, options, lint, notes, voice, matched) if places else ([], [], [], None)
-    )
-    known = known_errors_matching(text)
+    config = None
+    if found.places:
+        found.near, found.beyond, found.linted, config = findings_near(
+            found.places, options, lint, found.notes, voice, found.matched
+        )
+    found.docs_url = _docs_url(options, config)
+    return found
+
+
+def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = Voice()) -> int:
+    """Print what ms_lint knows about ``text``; 0 when a rule or a known error matched, 1 when none did."""
+    found = explanation(text, options, lint, voice)
     lines: List[str] = []
-    if matches:
-        lines += _explained(matches, _docs_url(options, config), voice)
-    if known:
-        lines += _known(known, voice, "known" if matches else "known_only")
-    if places:
-        lines += _findings(near, matched, len(linted), voice)
-        if beyond:
-            lines += [voice.say("imported_findings"), *(_finding(message, voice) for message in beyond)]
-        lines += notes
-    if not matches and not known:
+    if found.matches:
+        lines += _explained(found.matches, found.docs_url, voice)
+    if found.known:
+        lines += _known(found.known, voice, "known" if found.matches else "known_only")
+    if found.places:
+        lines += _findings(found.near, found.matched, len(found.linted), voice)
+        if found.beyond:
+            lines += [voice.say("imported_findings"), *(_finding(message, voice) for message in found.beyond)]
+        lines += found.notes
+    if not found.matches and not found.known:
         lines.append(voice.say("no_known"))
     print("\n".join(lines), file=out or sys.stdout)
-    return 0 if matches or known else 1
+    return 0 if found.matches or found.known else 1
 
 
 def _known(known: Sequence[Tuple[KnownError, str]], voice: Voice, heading: str) -> List[str]:
