@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -20,11 +21,12 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 import ms_lint
-from lint import RULES
-from ms_lint import cli
+from lint import REPO, RULES
+from ms_lint import cli, files
 from ms_lint.data.known_errors import KNOWN_ERRORS
 from ms_lint.servers import mcp as server
 
+AGENT_CONFIG = re.compile(r"<!-- agent config: ([\w-]+) -->\n```(json|toml)\n(.*?)```", re.DOTALL)
 # Rule examples with safe fixes, unsafe fixes and findings no fix can take.
 EXAMPLES = {"forward.py": "forward-without-construct", "cells.py": "cell-container-not-registered", "removed.py": "api-removed"}
 
@@ -254,3 +256,16 @@ def test_the_server_speaks_over_stdio(examples):
     assert not linted.is_error
     assert linted.structured_content == call("lint", {"paths": ["forward.py"]}).structured_content
     assert wrong.is_error and wrong.content[0].text.startswith("no ms_lint rule is named 'nothing'")
+
+
+def test_every_agent_configuration_in_the_docs_starts_ms_lint_mcp():
+    page = (REPO / "docs" / "agents.md").read_text(encoding="utf-8")
+    configs = AGENT_CONFIG.findall(page)
+    assert [name for name, _, _ in configs] == ["claude-code", "cursor", "vscode", "codex", "generic"]
+    for name, kind, text in configs:
+        data = json.loads(text) if kind == "json" else files.tomllib.loads(text)
+        servers = data.get("mcpServers") or data.get("servers") or data.get("mcp_servers")
+        assert list(servers) == ["ms-lint"], name
+        entry = servers["ms-lint"]
+        assert [entry["command"], *entry["args"]] == ["ms-lint", "mcp"] and entry.get("type", "stdio") == "stdio", name
+    assert page.count("-- ms-lint mcp`") + page.count("-- ms-lint mcp\n") == 2  # claude mcp add, codex mcp add
