@@ -28,7 +28,9 @@ from ms_lint.servers import mcp as server
 
 AGENT_CONFIG = re.compile(r"<!-- agent config: ([\w-]+) -->\n```(json|toml)\n(.*?)```", re.DOTALL)
 # Rule examples with safe fixes, unsafe fixes and findings no fix can take.
-EXAMPLES = {"forward.py": "forward-without-construct", "cells.py": "cell-container-not-registered", "removed.py": "api-removed"}
+EXAMPLES = {
+    "forward.py": "forward-without-construct", "cells.py": "cell-container-not-registered", "removed.py": "api-removed"
+}
 
 
 @pytest.fixture
@@ -85,7 +87,7 @@ def _command_line_findings(capsys, args):
 def test_lint_finds_what_the_command_line_reports(examples, capsys, speaking):
     found = answer("lint", {"paths": examples, "options": {"mindspore_language": speaking}})
     ours = sorted(
-        (f["path"], f["line"], f["column"], f["end_line"], f["end_column"], f["symbol"], f["msg_id"], f["message"],
+        (f["path"], f["line"], f["column"], f["end_line"], f["end_column"], f["symbol"], f["msgid"], f["message"],
          f["confidence"])
         for f in found["findings"]
     )
@@ -173,7 +175,8 @@ def test_explain_names_the_rule_and_the_findings_near_the_lines_the_log_names(ex
     found = answer("explain", {"text": log})
     assert [rule["symbol"] for rule in found["rules"]] == ["forward-without-construct"]
     rule = found["rules"][0]
-    assert rule["msgid"] == "E7301" and "construct" in rule["fix"] and rule["url"].endswith("forward-without-construct.md")
+    assert (rule["msgid"], rule["url"]) == ("E7301", "docs/rules/forward-without-construct.md")
+    assert "construct" in rule["fix"] and rule["said"].startswith("AttributeError: For 'Cell'")
     assert [(f["path"], f["line"]) for f in found["findings_near"]] == [("forward.py", 13)]
     assert found["linted_files"] == ["forward.py"]
 
@@ -215,12 +218,14 @@ def test_describe_rule_gives_its_page_in_english_and_chinese():
          "options refused: Unrecognized option found: no-such-option; give ms-lint's options"),
         ("fix", {"paths": ["."], "options": {"mindspore_version": "two"}},
          "options refused: argument --mindspore-version: 'two' is no MindSpore version (2.3, 2.3.1, 2.3.0rc1...);"),
-        ("lint", {"paths": ["."], "options": {"args": ["--list-msgs"]}}, "options.args: --list-msgs answers without linting"),
+        ("lint", {"paths": ["."], "options": {"args": ["--list-msgs"]}},
+         "options.args: --list-msgs answers without linting"),
         ("describe_rule", {"symbol_or_id": "forward-without-constuct"},
          "no ms_lint rule is named 'forward-without-constuct' (did you mean forward-without-construct?); give a rule's "
          "symbol or message id: api-context-option-deprecated, "),
         ("describe_rule", {"symbol_or_id": "W7300", "language": "fr"}, "language: Input should be 'en' or 'zh'"),
-        ("lint", {"paths": ["nowhere.py"], "options": {"mindspore_language": "zh"}}, "没有这个文件或文件夹：nowhere.py"),
+        ("lint", {"paths": ["nowhere.py"], "options": {"mindspore_language": "zh"}},
+         "没有这个文件或文件夹：nowhere.py"),
     ],
 )
 def test_wrong_input_is_told_in_one_plain_line(tmp_path, monkeypatch, tool, arguments, said):

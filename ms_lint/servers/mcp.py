@@ -109,7 +109,9 @@ class Options(BaseModel):
 
 Paths = Annotated[
     List[str],
-    Field(min_length=1, description="files (.py, .ipynb), packages or folders, relative to the server's working directory"),
+    Field(
+        min_length=1, description="files (.py, .ipynb), packages or folders, relative to the server's working directory"
+    ),
 ]
 OptionsArgument = Annotated[Optional[Options], Field(description="ms-lint's options (default: the project's)")]
 
@@ -123,9 +125,18 @@ class Finding(BaseModel):
     end_line: Optional[int] = None
     end_column: Optional[int] = None
     symbol: str = Field(description="the rule's symbol (describe_rule tells why and how to fix it)")
-    msg_id: str
+    msgid: str
     message: str = Field(description="what is wrong and how to fix it, with the code's own names")
     confidence: str = Field(description="HIGH: certain from the code; INFERENCE: inference was needed")
+
+    @classmethod
+    def of(cls, message, **more):
+        """The finding a pylint message reports."""
+        return cls(
+            path=message.path, line=message.line, column=message.column, end_line=message.end_line,
+            end_column=message.end_column, symbol=message.symbol, msgid=message.msg_id, message=message.msg,
+            confidence=message.confidence.name, **more,
+        )
 
 
 class LintFinding(Finding):
@@ -162,8 +173,8 @@ class FixOutcome(BaseModel):
 
 class FixResult(BaseModel):
     written: bool
-    diff: str = Field(description="unified diff of the changes (written: the files as written), as ms-lint --diff prints it")
-    changed_files: List[str]
+    diff: str = Field(description="unified diff of the changes (written: of the files as written), as --diff prints it")
+    changed_files: List[str] = Field(description="absolute paths")
     outcomes: List[FixOutcome]
     not_linted: List[NotLinted]
 
@@ -213,7 +224,7 @@ def lint(paths: Paths, options: OptionsArgument = None) -> LintResult:
     places = notebook.Notebooks()
     return LintResult(
         findings=[
-            LintFinding(**_finding(places.shown(message)), fix=kinds.get(id(message)))
+            LintFinding.of(places.shown(message), fix=kinds.get(id(message)))
             for message in messages
             if message.symbol not in NOT_LINTED
         ],
@@ -238,7 +249,7 @@ def fix(
         written=write and bool(run.changed),
         diff="".join(line for file_fix in run.changed for line in engine.diff(file_fix)),
         changed_files=[str(file_fix.path) for file_fix in run.changed],
-        outcomes=[_outcome(outcome, write, run.speaking) for file_fix in run.file_fixes for outcome in file_fix.outcomes],
+        outcomes=[_outcome(o, write, run.speaking) for file_fix in run.file_fixes for o in file_fix.outcomes],
         not_linted=_not_linted(run.messages),
     )
 
@@ -265,8 +276,8 @@ def explain(
             KnownErrorMatch(name=k.name, said=said, cause=pick(k.cause, speaking), fix=pick(k.fix, speaking))
             for k, said in found.known
         ],
-        findings_near=[Finding(**_finding(message)) for message in found.near],
-        findings_in_imports=[Finding(**_finding(message)) for message in found.beyond],
+        findings_near=[Finding.of(message) for message in found.near],
+        findings_in_imports=[Finding.of(message) for message in found.beyond],
         linted_files=found.linted,
         notes=found.notes,
     )
@@ -298,20 +309,6 @@ def _command_line(paths: List[str], options: Optional[Options]) -> List[str]:
     if broken is not None:
         raise WrongInput(broken)
     return args
-
-
-def _finding(message) -> dict:
-    return {
-        "path": message.path,
-        "line": message.line,
-        "column": message.column,
-        "end_line": message.end_line,
-        "end_column": message.end_column,
-        "symbol": message.symbol,
-        "msg_id": message.msg_id,
-        "message": message.msg,
-        "confidence": message.confidence.name,
-    }
 
 
 def _not_linted(messages) -> List[NotLinted]:
