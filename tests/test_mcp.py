@@ -66,7 +66,7 @@ def test_the_tools_are_listed_with_their_inputs_and_outputs():
     tools = {tool.name: tool for tool in anyio.run(listing)}
     assert sorted(tools) == ["describe_rule", "explain", "fix", "lint"]
     for tool in tools.values():
-        assert tool.description and tool.output_schema
+        assert tool.title and tool.output_schema and "\n" not in tool.description
     assert tools["lint"].input_schema["required"] == ["paths"]
     assert tools["fix"].input_schema["properties"]["write"]["default"] is False
     assert tools["describe_rule"].input_schema["properties"]["language"]["enum"] == ["en", "zh"]

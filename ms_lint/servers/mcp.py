@@ -368,12 +368,18 @@ def server() -> MCPServer:
     """ms_lint's MCP server: the tools lint, fix, explain and describe_rule."""
     reading = ToolAnnotations(read_only_hint=True)
     tools = [
-        _Tool.from_function(lint, title="Lint MindSpore code", annotations=reading),
-        _Tool.from_function(fix, title="Fix ms_lint findings", annotations=ToolAnnotations(destructive_hint=False)),
-        _Tool.from_function(explain, title="Explain a MindSpore error", annotations=reading),
-        _Tool.from_function(describe_rule, title="Describe an ms_lint rule", annotations=reading),
+        _tool(lint, "Lint MindSpore code", reading),
+        _tool(fix, "Fix ms_lint findings", ToolAnnotations(destructive_hint=False)),
+        _tool(explain, "Explain a MindSpore error", reading),
+        _tool(describe_rule, "Describe an ms_lint rule", reading),
     ]
     return MCPServer("ms-lint", version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING")
+
+
+def _tool(function, title: str, annotations: ToolAnnotations) -> _Tool:
+    # The description is the docstring without the indentation of its lines.
+    description = " ".join((function.__doc__ or "").split())
+    return _Tool.from_function(function, title=title, description=description, annotations=annotations)
 
 
 def serve() -> None:
