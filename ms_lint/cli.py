@@ -11,12 +11,14 @@ too) and reports what is left;
 ``ms-lint --diff PATH...`` prints them as a unified diff and changes nothing
 (see :mod:`ms_lint.fixes`). ``ms-lint --baseline FILE PATH...`` reports only the findings
 that FILE does not accept (see :mod:`ms_lint.baseline`). ``ms-lint explain TEXT`` finds
-the rules that prevent a MindSpore error (see :mod:`ms_lint.explain`).
+the rules that prevent a MindSpore error (see :mod:`ms_lint.explain`). ``ms-lint mcp`` serves
+ms_lint to coding agents (see :mod:`ms_lint.servers.mcp`).
 """
 
 from __future__ import annotations
 
 import os
+import platform
 import sys
 from collections import Counter
 from pathlib import Path
@@ -64,6 +66,7 @@ USAGE = Text(
     """\
 usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
        ms-lint explain TEXT | -       which rules prevent this MindSpore error (- reads a log)
+       ms-lint mcp                    serve ms_lint to coding agents (Model Context Protocol, stdio)
 
 Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
 
@@ -85,6 +88,8 @@ Exit status: pylint's (0 when nothing is found).
 """,
     """\
 usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
+       ms-lint explain TEXT | -       哪些规则能预防这个 MindSpore 报错（- 读取日志）
+       ms-lint mcp                    为编程智能体提供 ms_lint（Model Context Protocol，stdio）
 
 只用 ms_lint 的检查来检查 MindSpore 代码（pylint 自身的检查保持关闭）。
 
@@ -148,6 +153,31 @@ GONE = Text(
     "；其中 %s 个条目已不再出现（--baseline-update 会删除它们）",
 )
 PERIOD = Text(".", "。")
+MCP_USAGE = Text(
+    """\
+usage: ms-lint mcp
+
+Serve ms_lint to coding agents over the Model Context Protocol, on standard input and output.
+Tools: lint, fix (a dry run, or the safe fixes written as --fix writes them), explain (a MindSpore
+error or log), describe_rule. Paths are taken from the working directory, whose pylint configuration
+applies. How to configure an agent: docs/agents.md.
+""",
+    """\
+usage: ms-lint mcp
+
+通过 Model Context Protocol（标准输入和输出）为编程智能体提供 ms_lint。
+工具：lint、fix（预演，或像 --fix 一样写入安全的修复）、explain（MindSpore 报错或日志）、describe_rule。
+路径相对于工作目录，并应用该目录的 pylint 配置。如何配置智能体：docs/agents.md。
+""",
+)
+MCP_ARGUMENTS = Text(
+    "ms-lint mcp takes no arguments (each tool call gives its own options), got: %s",
+    "ms-lint mcp 不接受参数（每次工具调用各自给出选项），收到：%s",
+)
+NEEDS_MCP = Text(
+    'the MCP server needs the mcp package 2.x, on Python 3.10 or later (this is Python %s): pip install "ms-lint[mcp]"',
+    'MCP 服务器需要 mcp 包 2.x，且需要 Python 3.10 或更高版本（当前为 Python %s）：pip install "ms-lint[mcp]"',
+)
 
 
 class MindSporeOnlyLinter(PyLinter):
@@ -310,6 +340,11 @@ def run(  # pylint: disable=redefined-builtin,too-many-arguments
         MindSporeOnlyLinter.closing = MindSporeOnlyLinter.statistics = False
 
 
+def lint_into(args: Sequence[str], reporter):
+    """Lint as ``ms-lint`` does, the findings going to ``reporter``; pylint's ``Run``."""
+    return run(args, reporter=reporter, exit=False)
+
+
 def report(args: Sequence[str], baseline_file: Optional[str] = None, update: bool = False, fix_hint: bool = True) -> int:
     """Lint and report as ``ms-lint`` does, through the baseline when one is given; the exit status.
 
@@ -415,6 +450,15 @@ def _baseline_arguments(args: List[str]) -> Tuple[Optional[str], bool, List[str]
     return path, update, rest
 
 
+def broken_configuration(args: Sequence[str]) -> Optional[Text]:
+    """Why the project's configuration cannot be read, when ``args`` name none (pylint would print the
+    error twice on stdout and lint without it), else None."""
+    if _option_values(args, "--rcfile", "--rcfile"):
+        return None
+    broken = _unreadable_toml_configuration()
+    return None if broken is None else BROKEN_CONFIGURATION % broken
+
+
 def _unreadable_toml_configuration() -> Optional[Tuple[str, str]]:
     """``(file, error)`` for a TOML configuration pylint would read (as it looks for them: in the
     working directory, then the nearest ``pyproject.toml`` up to the repository's root) that is not
@@ -494,11 +538,9 @@ def _main(args: List[str]) -> int:
     if command is not None and args[command] == "explain":  # options may come before the subcommand
         from ms_lint import explain  # pylint: disable=import-outside-toplevel
 
-        return explain.main(
-            args[:command] + args[command + 1 :],
-            lint=lambda lint_args, reporter: run(lint_args, reporter=reporter, exit=False),
-            speaking=speaking,
-        )
+        return explain.main(args[:command] + args[command + 1 :], lint=lint_into, speaking=speaking)
+    if command is not None and args[command] == "mcp":
+        return _serve_mcp(args[:command] + args[command + 1 :], speaking)
     if "-h" in args or "--help" in args:
         print(language.pick(USAGE, speaking))
         return 0
@@ -518,10 +560,9 @@ def _main(args: List[str]) -> int:
     except ValueError as error:
         _say(error.args[0], speaking)
         return 32
-    broken = None if _option_values(args, "--rcfile", "--rcfile") else _unreadable_toml_configuration()
+    broken = broken_configuration(args)
     if broken is not None:
-        # pylint would print it twice on stdout and lint without the project's configuration.
-        _say(BROKEN_CONFIGURATION % broken, speaking)
+        _say(broken, speaking)
         return 32
     if not _has_files(args):
         # pre-commit with always_run, or an empty selection: nothing to lint is not a failure.
@@ -544,6 +585,25 @@ def _main(args: List[str]) -> int:
             args, write=fix, report=lambda: report(args, baseline_file, update, fix_hint=False), unsafe=unsafe
         )
     return report(args, baseline_file, update)
+
+
+def _serve_mcp(args: List[str], speaking: str) -> int:
+    """``ms-lint mcp``: the MCP server on stdio, until its client closes it."""
+    if "-h" in args or "--help" in args:
+        print(language.pick(MCP_USAGE, speaking))
+        return 0
+    if args:
+        _say(MCP_ARGUMENTS % (" ".join(args),), speaking)
+        return 32
+    try:
+        from ms_lint.servers import mcp  # pylint: disable=import-outside-toplevel
+    except ModuleNotFoundError as missing:
+        if (missing.name or "").split(".")[0] != "mcp":
+            raise
+        _say(NEEDS_MCP % (platform.python_version(),), speaking)
+        return 32
+    mcp.serve()
+    return 0
 
 
 if __name__ == "__main__":

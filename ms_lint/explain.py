@@ -2,8 +2,8 @@
 
 ``ms-lint explain TEXT`` (or ``-``, to read a whole log from standard input) prints, for each
 rule whose recorded error texts (:mod:`ms_lint.data.error_texts`) match: its id and symbol,
-why (the message's description), how to fix it (the rule's "How to fix it" section, shipped
-as ``ms_lint/data/rule_fixes.json`` by ``python -m ms_lint.tools.docs``) and its page.
+why (the message's description), how to fix it (the rule's "How to fix it" section, see
+:mod:`ms_lint.rule_pages`) and its page. :func:`explanation` gives the same as data.
 
 When the log names source locations (MindSpore's "The Traceback of Net Construct Code":
 ``In file /path/net.py:12, 8~20``; Python's ``File "/path/net.py", line 12, in construct``),
@@ -26,24 +26,21 @@ come from the rules themselves.
 from __future__ import annotations
 
 import ast
-import json
 import os
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from pylint.reporters import CollectingReporter
 
-from ms_lint import language
-from ms_lint.checkers import CHECKERS
+from ms_lint import language, rule_pages
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.data.known_errors import KNOWN_ERRORS, KnownError
 from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
 from ms_lint.semantics import facts
 
-FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
 NEAR_LINES = 3
 GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
 LIBRARY_FOLDERS = ("site-packages", "dist-packages")
@@ -147,7 +144,7 @@ def rules_matching(text: str) -> List[Match]:
         said = _first_match(text, (pattern for entry in recorded.texts for pattern in entry.patterns))
         if said is not None:
             found.append(Match(symbol, said))
-    order = _definitions(language.EN)
+    order = rule_pages.definitions(language.EN)
     return sorted(found, key=lambda match: order.get(match.symbol, ("", ""))[0][1:])
 
 
@@ -174,23 +171,6 @@ def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
             said = [number for number in found if not (number and PYTHON_LOCATION.search(lines[number - 1]))]
             return lines[(said or found)[0]].strip()
     return None
-
-
-def _definitions(speaking: str) -> Dict[str, Tuple[str, str]]:
-    """symbol -> (message id, description in ``speaking``), from the checkers' message definitions."""
-    return {
-        definition[1]: (msgid, language.pick(definition[2], speaking))
-        for checker in CHECKERS
-        for msgid, definition in checker.msgs.items()
-    }
-
-
-def _fixes(speaking: str) -> Dict[str, str]:
-    try:
-        fixes = json.loads(FIXES_PATH.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return fixes.get(speaking, {}) if isinstance(fixes, dict) else {}
 
 
 @dataclass(frozen=True)
@@ -354,32 +334,56 @@ def _docs_url(options: Sequence[str], config) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = Voice()) -> int:
-    """Print what ms_lint knows about ``text``; 0 when a rule matched, 1 when none did."""
-    matches = rules_matching(text)
-    notes: List[str] = []
-    places = locations(text)
+@dataclass
+class Explanation:
+    """What ms_lint knows about an error text or log."""
+
+    matches: List[Match]  # the rules whose recorded texts occur in it
+    known: List[Tuple[KnownError, str]]  # the known errors no rule foresees, with the line that matched
+    places: List[Location]  # the source locations it names
+    near: list = field(default_factory=list)  # ms_lint's messages near those places
+    beyond: list = field(default_factory=list)  # the matched rules' messages in the modules their files import
+    linted: List[str] = field(default_factory=list)  # the files linted
+    notes: List[str] = field(default_factory=list)  # files skipped, or a lint that failed, in the voice's language
+    docs_url: str = DEFAULT_DOCS_URL  # where the rules' pages are
+
+    @property
+    def matched(self) -> frozenset:
+        return frozenset(match.symbol for match in self.matches)
+
+
+def explanation(text: str, options: List[str], lint: Lint, voice: Voice = Voice()) -> Explanation:
+    """What ms_lint knows about ``text``: the rules and known errors it matches, and the findings near
+    the source lines it names (linted with ``lint`` and the ms-lint ``options``)."""
+    found = Explanation(rules_matching(text), known_errors_matching(text), locations(text))
     if GRAPH_TRACEBACK in text and not any(option.startswith("--mindspore-mode") for option in options):
         options = [*options, "--mindspore-mode=graph"]
-    matched = frozenset(match.symbol for match in matches)
-    near, beyond, linted, config = (
-        findings_near(places, options, lint, notes, voice, matched) if places else ([], [], [], None)
-    )
-    known = known_errors_matching(text)
+    config = None
+    if found.places:
+        found.near, found.beyond, found.linted, config = findings_near(
+            found.places, options, lint, found.notes, voice, found.matched
+        )
+    found.docs_url = _docs_url(options, config)
+    return found
+
+
+def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = Voice()) -> int:
+    """Print what ms_lint knows about ``text``; 0 when a rule or a known error matched, 1 when none did."""
+    found = explanation(text, options, lint, voice)
     lines: List[str] = []
-    if matches:
-        lines += _explained(matches, _docs_url(options, config), voice)
-    if known:
-        lines += _known(known, voice, "known" if matches else "known_only")
-    if places:
-        lines += _findings(near, matched, len(linted), voice)
-        if beyond:
-            lines += [voice.say("imported_findings"), *(_finding(message, voice) for message in beyond)]
-        lines += notes
-    if not matches and not known:
+    if found.matches:
+        lines += _explained(found.matches, found.docs_url, voice)
+    if found.known:
+        lines += _known(found.known, voice, "known" if found.matches else "known_only")
+    if found.places:
+        lines += _findings(found.near, found.matched, len(found.linted), voice)
+        if found.beyond:
+            lines += [voice.say("imported_findings"), *(_finding(message, voice) for message in found.beyond)]
+        lines += found.notes
+    if not found.matches and not found.known:
         lines.append(voice.say("no_known"))
     print("\n".join(lines), file=out or sys.stdout)
-    return 0 if matches or known else 1
+    return 0 if found.matches or found.known else 1
 
 
 def _known(known: Sequence[Tuple[KnownError, str]], voice: Voice, heading: str) -> List[str]:
@@ -395,7 +399,7 @@ def _known(known: Sequence[Tuple[KnownError, str]], voice: Voice, heading: str) 
 
 
 def _explained(matches: Sequence[Match], docs_url: str, voice: Voice) -> List[str]:
-    definitions, fixes = _definitions(voice.language), _fixes(voice.language)
+    definitions, fixes = rule_pages.definitions(voice.language), rule_pages.fixes(voice.language)
     say = voice.say
     lines = [say("matched", count=len(matches), s=voice.plural(len(matches))), ""]
     for match in matches:
@@ -407,7 +411,7 @@ def _explained(matches: Sequence[Match], docs_url: str, voice: Voice) -> List[st
             lines += [f"    {line}".rstrip() for line in fix.strip().splitlines()]
         else:
             lines.append(say("fix_missing"))
-        lines += [say("page", url=f"{docs_url}{match.symbol}.md"), ""]
+        lines += [say("page", url=rule_pages.url(match.symbol, docs_url)), ""]
     return lines
 
 

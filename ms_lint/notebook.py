@@ -310,6 +310,17 @@ class Notebooks:
                 self._read[absolute] = None
         return self._read[absolute]
 
+    def shown(self, msg):
+        """The message as the user sees it: a notebook's finding placed at its cell (``x.ipynb:cell 3``)."""
+        found = self.get(msg.abspath) if is_notebook(msg.abspath or "") else None
+        placed = in_cell(msg, found) if found is not None else None
+        if placed is None:
+            return msg
+        moved, cell = placed
+        moved.path = f"{msg.path}:cell {cell.number}"
+        moved.msg = LINE_NUMBER.sub(lambda match: _line_named(found, match), msg.msg)
+        return moved
+
 
 def in_cell(msg, notebook: Notebook):
     """``(a copy of the message with its lines counted in the cell that holds it, that cell)``, or None."""
@@ -354,14 +365,7 @@ class CellPlaces(BaseReporter):
         self.inner.linter = value
 
     def handle_message(self, msg) -> None:
-        found = self.notebooks.get(msg.abspath) if is_notebook(msg.abspath or "") else None
-        placed = in_cell(msg, found) if found is not None else None
-        if placed is not None:
-            moved, cell = placed
-            moved.path = f"{msg.path}:cell {cell.number}"
-            moved.msg = LINE_NUMBER.sub(lambda match: _line_named(found, match), msg.msg)
-            msg = moved
-        self.inner.handle_message(msg)
+        self.inner.handle_message(self.notebooks.shown(msg))
 
     def writeln(self, string: str = "") -> None:
         self.inner.writeln(string)

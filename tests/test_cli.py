@@ -190,3 +190,19 @@ def test_a_pyproject_that_is_not_toml_gets_one_line_and_stops_the_run(project, c
     assert "--rcfile=FILE" in err
     (project / "ci.rc").write_text("[MAIN]\n", encoding="utf-8")
     assert cli.main(["--rcfile=ci.rc", "tower.py"]) == 4  # another configuration is named: the run goes on
+
+
+def test_mcp_without_its_sdk_says_in_one_line_what_to_install():
+    """As on Python 3.9, which cannot install the MCP SDK: one line, no traceback."""
+    without_sdk = "import sys; sys.modules['mcp'] = None; from ms_lint.cli import main; sys.exit(main(['mcp']))"
+    result = subprocess.run([sys.executable, "-c", without_sdk], capture_output=True, text=True, check=False)
+    assert (result.returncode, result.stdout, result.stderr.count("\n")) == (32, "", 1)
+    assert result.stderr.startswith("ms-lint: the MCP server needs the mcp package 2.x, on Python 3.10 or later")
+    assert result.stderr.rstrip().endswith('pip install "ms-lint[mcp]"')
+
+
+def test_mcp_takes_no_arguments(capsys):
+    assert cli.main(["mcp", "src/"]) == 32
+    assert capsys.readouterr().err == "ms-lint: ms-lint mcp takes no arguments (each tool call gives its own options), got: src/\n"
+    assert cli.main(["mcp", "--help"]) == 0
+    assert "Model Context Protocol" in capsys.readouterr().out

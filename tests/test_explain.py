@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from ms_lint import cli, explain
+from ms_lint import cli, explain, rule_pages
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.data.known_errors import KNOWN_ERRORS
 from ms_lint.tools import docs
@@ -75,9 +75,19 @@ def test_the_errors_users_hit_name_the_rule_that_prevents_them(text, symbol):
 
 @pytest.mark.parametrize("speaking", ["en", "zh"])
 def test_every_rule_ships_its_fix(speaking):
-    fixes = explain._fixes(speaking)  # pylint: disable=protected-access
+    fixes = rule_pages.fixes(speaking)
     assert sorted(fixes) == RULE_FOLDERS
     assert all(fix.strip() for fix in fixes.values())
+
+
+@pytest.mark.parametrize("speaking", ["en", "zh"])
+def test_every_rule_ships_its_page(speaking):
+    for symbol in RULE_FOLDERS:
+        page = rule_pages.page(symbol, speaking)
+        assert page.title and page.why and page.fix, symbol
+        assert page.bad == (docs.RULES / symbol / "bad.py").read_text(encoding="utf-8")
+        assert page.good == (docs.RULES / symbol / "good.py").read_text(encoding="utf-8")
+        assert rule_pages.symbol_of(page.msgid.lower()) == rule_pages.symbol_of(symbol) == symbol
 
 
 def run(capsys, *args, stdin=None, monkeypatch=None):

@@ -168,7 +168,9 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
         shown_path, shown_line = (message.path, message.line)
         if file_fix.notebook is not None:
             shown_path, shown_line = file_fix.notebook.shown(message.path, message.line)
-        file_fix.outcomes.append(Outcome(shown_path, shown_line, message.symbol, result, unsafe=fixer.UNSAFE))
+        file_fix.outcomes.append(
+            Outcome(shown_path, shown_line, message.symbol, result, unsafe=fixer.UNSAFE, finding=message)
+        )
     for file_fix in by_file.values():
         _apply(file_fix)
     return list(by_file.values())
@@ -223,29 +225,54 @@ def _parsing(file_fix: FileFix, outcomes: List[Outcome]) -> Optional[str]:
     return text
 
 
+@dataclass
+class FixRun:
+    """What one lint-and-fix run found and did."""
+
+    messages: list  # the findings of the lint the fixes were planned from
+    file_fixes: List[FileFix]  # every file with a finding a fixer knows
+    speaking: str  # the language of the run
+
+    @property
+    def changed(self) -> List[FileFix]:
+        """The files whose text the fixes change (``write``: the files written and kept)."""
+        return [file_fix for file_fix in self.file_fixes if file_fix.text is not None]
+
+    @property
+    def unreadable(self) -> list:
+        """The findings that say pylint could not read a file."""
+        return [message for message in self.messages if message.symbol in UNREADABLE]
+
+
+def run_fixes(args: Sequence[str], write: bool, unsafe: bool = False) -> FixRun:
+    """Lint with ``args`` and apply the safe fixes in memory (the unsafe ones too when ``unsafe``).
+
+    ``write`` writes each changed file whole, lints again and puts back any file whose fixes left
+    their findings or added others.
+    """
+    reporter = _collected(args)
+    run = FixRun(reporter.messages, plan(reporter.messages, reporter.files, unsafe, reporter.config), reporter.speaking)
+    if write:
+        if run.changed:
+            _write_checked(args, run.messages, run.changed)
+        astroid.MANAGER.clear_cache()  # a lint that follows reads the files as written
+    return run
+
+
 def main(args: Sequence[str], write: bool, report: Callable[[], int], unsafe: bool = False) -> int:
     """``ms-lint --fix`` (``write``) or ``ms-lint --diff``; ``report`` lints what is left and gives the exit status.
 
     ``--fix`` applies the safe fixes, and the unsafe ones too when ``unsafe``; ``--diff`` shows both.
-    ``--fix`` lints the fixed files again and puts back any file whose fixes left their findings or
-    added others.
     """
-    reporter = _collected(args)
-    messages, linted, speaking = reporter.messages, reporter.files, reporter.speaking
-    file_fixes = plan(messages, linted, unsafe=unsafe or not write, config=reporter.config)
-    changed = [file_fix for file_fix in file_fixes if file_fix.text is not None]
-    if write and changed:
-        _write_checked(args, messages, changed)
-    _say_outcomes(file_fixes, write, speaking)
+    run = run_fixes(args, write, unsafe=unsafe or not write)
+    _say_outcomes(run.file_fixes, write, run.speaking)
     if not write:
         # A file pylint cannot read has nothing to fix, but it must not pass for clean.
-        unreadable = [message for message in messages if message.symbol in UNREADABLE]
-        for message in unreadable:
+        for message in run.unreadable:
             print(message.format("{path}:{line}:{column}: {msg_id}: {msg} ({symbol})"), file=sys.stderr)
-        for file_fix in changed:
-            sys.stdout.writelines(_diff(file_fix))
-        return 1 if changed or unreadable else 0
-    astroid.MANAGER.clear_cache()
+        for file_fix in run.changed:
+            sys.stdout.writelines(diff(file_fix))
+        return 1 if run.changed or run.unreadable else 0
     return report()
 
 
@@ -304,7 +331,8 @@ def _failures(before, after, changed: List[FileFix]) -> Dict[Optional[Path], Tex
     return failed
 
 
-def _diff(file_fix: FileFix):
+def diff(file_fix: FileFix):
+    """The unified diff of a fixed file, as ``--diff`` prints it (a notebook: one per changed cell)."""
     name = file_fix.path.as_posix()
     try:
         name = file_fix.path.relative_to(Path.cwd()).as_posix()

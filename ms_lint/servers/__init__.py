@@ -1,0 +1,1 @@
+"""Long-lived servers that run ms_lint for other programs (editors, coding agents)."""
