@@ -20,7 +20,7 @@ import os
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Mapping, Optional, Sequence, Tuple
 
 from pylint.lint import PyLinter, Run
 from pylint.reporters import MultiReporter
@@ -166,6 +166,7 @@ class MindSporeOnlyLinter(PyLinter):
     tally: Optional[summary.Tally] = None  # what the run reported, when it ends with the closing line
     targets: tuple = ()  # the files and folders the run lints
     statistics = False  # --statistics: counts per rule instead of the findings on stdout, set by run()
+    sources: Mapping[str, str] = {}  # text to lint instead of the file's, by resolved path (an editor's buffers)
 
     def _parse_configuration_file(self, arguments: List[str]) -> None:
         super()._parse_configuration_file(arguments)
@@ -195,6 +196,8 @@ class MindSporeOnlyLinter(PyLinter):
         super().check(files_or_modules)
 
     def get_ast(self, filepath: str, modname: str, data: Optional[str] = None):
+        if data is None and self.sources:
+            data = self.sources.get(os.path.realpath(filepath))
         if data is None and notebook.is_notebook(filepath):
             try:
                 data = notebook.read(filepath).python
@@ -290,14 +293,17 @@ def _option_values(args: Sequence[str], long: str, short: str) -> set:
 
 def run(  # pylint: disable=redefined-builtin,too-many-arguments
     user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None, closing=False, statistics=False,
-    fix_hint=True,
+    fix_hint=True, sources: Optional[Mapping[str, str]] = None,
 ):
     """Run pylint as ``ms-lint`` does; returns the pylint ``Run`` when ``exit`` is False.
 
     ``accepting`` is ``(accepted findings or None to record them all, baseline directory)``;
     ``closing`` ends the run with its closing line on stderr (``fix_hint`` False: without the count
     of fixable findings, after ``--fix``), ``statistics`` prints the counts per rule instead of the findings.
+    ``sources`` maps file paths to the text to lint in their place (each file is still linted as the
+    module at its path, so its imports and project resolve as on disk).
     """
+    MindSporeOnlyLinter.sources = {os.path.realpath(path): text for path, text in (sources or {}).items()}
     MindSporeOnlyLinter.user_args = tuple(user_args)
     MindSporeOnlyLinter.baseline = accepting
     MindSporeOnlyLinter.closing = closing
@@ -308,6 +314,7 @@ def run(  # pylint: disable=redefined-builtin,too-many-arguments
     finally:
         MindSporeOnlyLinter.baseline = None
         MindSporeOnlyLinter.closing = MindSporeOnlyLinter.statistics = False
+        MindSporeOnlyLinter.sources = {}
 
 
 def report(args: Sequence[str], baseline_file: Optional[str] = None, update: bool = False, fix_hint: bool = True) -> int:

@@ -56,6 +56,7 @@ class Outcome:
     result: object  # Fix or Refusal
     applied: bool = field(default=False)
     unsafe: bool = field(default=False)  # the rule's fixes change what the code does when it runs
+    message: object = field(default=None, repr=False, compare=False)  # the finding (pylint Message) it answers
 
 
 def start_of(node: nodes.NodeNG) -> Position:
