@@ -40,7 +40,7 @@ from ms_lint import language
 from ms_lint.checkers import CHECKERS
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.data.known_errors import KNOWN_ERRORS, KnownError
-from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
+from ms_lint.reporters.sarif import DEFAULT_DOCS_URL, rule_url
 from ms_lint.semantics import facts
 
 FIXES_PATH = Path(__file__).resolve().parent / "data" / "rule_fixes.json"
@@ -174,6 +174,23 @@ def _first_match(text: str, patterns: Iterable[str]) -> Optional[str]:
             said = [number for number in found if not (number and PYTHON_LOCATION.search(lines[number - 1]))]
             return lines[(said or found)[0]].strip()
     return None
+
+
+@dataclass(frozen=True)
+class RuleHelp:
+    """What ms_lint says of one rule: its message id, why (its description) and how to fix it."""
+
+    msgid: str
+    why: str
+    fix: Optional[str]  # the rule's "How to fix it" section; None without ms_lint/data/rule_fixes.json
+
+
+def rule_help(symbol: str, speaking: str) -> Optional[RuleHelp]:
+    """The help of the ms_lint rule ``symbol`` in the language ``speaking``, or None for no such rule."""
+    definition = _definitions(speaking).get(symbol)
+    if definition is None:
+        return None
+    return RuleHelp(definition[0], definition[1], _fixes(speaking).get(symbol))
 
 
 def _definitions(speaking: str) -> Dict[str, Tuple[str, str]]:
@@ -395,19 +412,17 @@ def _known(known: Sequence[Tuple[KnownError, str]], voice: Voice, heading: str) 
 
 
 def _explained(matches: Sequence[Match], docs_url: str, voice: Voice) -> List[str]:
-    definitions, fixes = _definitions(voice.language), _fixes(voice.language)
     say = voice.say
     lines = [say("matched", count=len(matches), s=voice.plural(len(matches))), ""]
     for match in matches:
-        msgid, description = definitions.get(match.symbol, ("", ""))
-        lines += [f"{msgid} {match.symbol}", say("said", text=_shorten(match.said)), say("why", text=description)]
-        fix = fixes.get(match.symbol)
-        if fix:
+        help_ = rule_help(match.symbol, voice.language) or RuleHelp("", "", None)
+        lines += [f"{help_.msgid} {match.symbol}", say("said", text=_shorten(match.said)), say("why", text=help_.why)]
+        if help_.fix:
             lines.append(say("fix"))
-            lines += [f"    {line}".rstrip() for line in fix.strip().splitlines()]
+            lines += [f"    {line}".rstrip() for line in help_.fix.strip().splitlines()]
         else:
             lines.append(say("fix_missing"))
-        lines += [say("page", url=f"{docs_url}{match.symbol}.md"), ""]
+        lines += [say("page", url=rule_url(docs_url, match.symbol)), ""]
     return lines
 
 
