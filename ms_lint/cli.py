@@ -11,7 +11,8 @@ too) and reports what is left;
 ``ms-lint --diff PATH...`` prints them as a unified diff and changes nothing
 (see :mod:`ms_lint.fixes`). ``ms-lint --baseline FILE PATH...`` reports only the findings
 that FILE does not accept (see :mod:`ms_lint.baseline`). ``ms-lint explain TEXT`` finds
-the rules that prevent a MindSpore error (see :mod:`ms_lint.explain`).
+the rules that prevent a MindSpore error (see :mod:`ms_lint.explain`). ``ms-lint lsp`` is the
+language server (see :mod:`ms_lint.servers.lsp`).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ USAGE = Text(
     """\
 usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
        ms-lint explain TEXT | -       which rules prevent this MindSpore error (- reads a log)
+       ms-lint lsp                    the language server, on stdin and stdout (docs/editors.md)
 
 Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
 
@@ -85,6 +87,8 @@ Exit status: pylint's (0 when nothing is found).
 """,
     """\
 usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
+       ms-lint explain TEXT | -       哪些规则能预防这个 MindSpore 报错（- 读取日志）
+       ms-lint lsp                    语言服务器，使用标准输入和标准输出（docs/editors.md）
 
 只用 ms_lint 的检查来检查 MindSpore 代码（pylint 自身的检查保持关闭）。
 
@@ -148,6 +152,9 @@ GONE = Text(
     "；其中 %s 个条目已不再出现（--baseline-update 会删除它们）",
 )
 PERIOD = Text(".", "。")
+NO_LSP = Text(
+    'the language server needs pygls: pip install "ms-lint[lsp]"', '语言服务器需要 pygls：pip install "ms-lint[lsp]"'
+)
 
 
 class MindSporeOnlyLinter(PyLinter):
@@ -485,6 +492,18 @@ def with_notebooks(paths: Sequence[str]) -> List[str]:
     return [*paths, *found]
 
 
+def _serve_lsp(speaking: str) -> int:
+    """``ms-lint lsp``: the language server on stdin and stdout, when the ``lsp`` extra is installed."""
+    try:
+        from ms_lint.servers import lsp  # pylint: disable=import-outside-toplevel
+    except ImportError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        _say(NO_LSP, speaking)
+        return 1
+    return lsp.main()
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
@@ -506,6 +525,8 @@ def _main(args: List[str]) -> int:
             lint=lambda lint_args, reporter: run(lint_args, reporter=reporter, exit=False),
             speaking=speaking,
         )
+    if command is not None and args[command] == "lsp":
+        return _serve_lsp(speaking)
     if "-h" in args or "--help" in args:
         print(language.pick(USAGE, speaking))
         return 0

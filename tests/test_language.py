@@ -1,6 +1,7 @@
 """The mindspore-language option: every text in both languages, the same findings in each."""
 
 import importlib
+import importlib.util
 import json
 import pkgutil
 import re
@@ -29,8 +30,15 @@ MESSAGES = [
 RULE_DIRS = rule_dirs()
 
 
+# Modules that need an optional extra, and the package it brings.
+EXTRAS = {"ms_lint.servers.lsp": "pygls"}
+
+
 def _all_modules():
     for module in pkgutil.walk_packages(ms_lint.__path__, "ms_lint."):
+        extra = EXTRAS.get(module.name)
+        if extra is not None and importlib.util.find_spec(extra) is None:
+            continue
         importlib.import_module(module.name)
 
 

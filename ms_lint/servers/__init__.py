@@ -1,0 +1,8 @@
+"""Servers that run ms_lint for other programs: the language server (``ms-lint lsp``, :mod:`.lsp`).
+
+They run the lint session of the command line (:func:`ms_lint.fixes.engine.collect` and
+:func:`~ms_lint.fixes.engine.plan`) in one long-lived process: :mod:`.session` keeps it fresh
+between runs, :mod:`.settings` turns an editor's settings into ms-lint's arguments, and
+:mod:`.actions` words what an editor shows (quick fixes, pragmas, hovers). Only :mod:`.lsp`
+needs the ``lsp`` extra (pygls).
+"""
