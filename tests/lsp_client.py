@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
@@ -31,7 +33,11 @@ class Editor:
         self.configuration = configuration  # the answer to workspace/configuration (None: no settings)
         self.published: List[types.PublishDiagnosticsParams] = []
         self.logs: List[str] = []
-        self.stderr = root.parent / f"{root.name}-server.log"
+        # The server runs in a folder of its own, not the workspace's, as an editor may start it: it
+        # finds the project's configuration itself. Its stderr goes to a file there: the client's pipe
+        # for it is never read.
+        self.folder = Path(tempfile.mkdtemp(prefix="ms_lint-lsp-"))
+        self.stderr = self.folder / "server.log"
         self._changed = threading.Condition()
         self._versions: Dict[str, int] = {}
         self._loop = asyncio.new_event_loop()
@@ -40,10 +46,8 @@ class Editor:
         self.client = LanguageClient("ms_lint-tests", "1")
         self._listen()
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
-        # The server's stderr goes to a file: the client's pipe for it is never read.
         command = 'exec "$0" -m ms_lint lsp 2>"$1"'
-        # Started elsewhere than the workspace, as an editor may: the server finds the project's configuration itself.
-        self._run(self.client.start_io("/bin/sh", "-c", command, sys.executable, str(self.stderr), cwd=root.parent, env=env))
+        self._run(self.client.start_io("/bin/sh", "-c", command, sys.executable, str(self.stderr), cwd=self.folder, env=env))
         capabilities = types.ClientCapabilities(
             workspace=types.WorkspaceClientCapabilities(configuration=True),
             text_document=types.TextDocumentClientCapabilities(
@@ -176,6 +180,7 @@ class Editor:
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(TIMEOUT)
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def apply_edits(text: str, edits: List[types.TextEdit]) -> str:
