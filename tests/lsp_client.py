@@ -28,7 +28,9 @@ TIMEOUT = 180  # seconds: a cold start on a busy two-core machine, never a measu
 class Editor:
     """A language client attached to a fresh server, with ``root`` as its workspace folder."""
 
-    def __init__(self, root: Path, options: Optional[dict] = None, configuration: Optional[dict] = None):
+    def __init__(
+        self, root: Path, options: Optional[dict] = None, configuration: Optional[dict] = None, announces: bool = True
+    ):
         self.root = root
         self.configuration = configuration  # the answer to workspace/configuration (None: no settings)
         self.published: List[types.PublishDiagnosticsParams] = []
@@ -49,7 +51,8 @@ class Editor:
         command = 'exec "$0" -m ms_lint lsp 2>"$1"'
         self._run(self.client.start_io("/bin/sh", "-c", command, sys.executable, str(self.stderr), cwd=self.folder, env=env))
         capabilities = types.ClientCapabilities(
-            workspace=types.WorkspaceClientCapabilities(configuration=True),
+            # announces: whether the client says it answers workspace/configuration (it answers anyway)
+            workspace=types.WorkspaceClientCapabilities(configuration=announces or None),
             text_document=types.TextDocumentClientCapabilities(
                 publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True)
             ),

@@ -233,6 +233,16 @@ def test_a_configuration_change_changes_the_language(editor, project):
     assert chinese.message == command_line(project, project / "model.py", "--mindspore-language=zh")[0]["message"]
 
 
+def test_settings_from_a_client_that_answers_without_announcing_it(project):
+    editor = Editor(project, configuration={"language": "zh"}, announces=False)  # as Neovim 0.7
+    try:
+        uri = editor.open(project / "model.py")
+        expected = command_line(project, project / "model.py", "--mindspore-language=zh")[0]["message"]
+        editor.diagnostics(uri, until=lambda found: [d.message for d in found] == [expected])
+    finally:
+        editor.stop()
+
+
 def test_the_settings_become_options_and_args(project):
     editor = Editor(project, configuration={"ms_lint": {"args": ["--disable=forward-without-construct"]}})
     try:

@@ -135,8 +135,13 @@ class MindSporeLanguageServer(LanguageServer):
         self.settings = Settings.read(params.initialization_options) or Settings()
 
     async def initialized(self, params: types.InitializedParams) -> None:
-        self.configured = asyncio.ensure_future(self._pull_configuration())
-        await self.configured
+        workspace = self.client_capabilities.workspace
+        if workspace is not None and workspace.configuration:
+            self.configured = asyncio.ensure_future(self._pull_configuration())
+            await self.configured
+        elif await self._pull_configuration(quiet=True):
+            # Some clients answer without saying they can (Neovim 0.7): lint again with their settings.
+            self.lint_open_documents()
 
     async def configuration_changed(self, params: types.DidChangeConfigurationParams) -> None:
         given = Settings.read(params.settings)
@@ -144,27 +149,27 @@ class MindSporeLanguageServer(LanguageServer):
             self.settings = given
         else:
             await self._pull_configuration()
-        for uri in list(self.workspace.text_documents):
-            self.schedule(uri, 0)
+        self.lint_open_documents()
 
     async def settled(self) -> None:
         """Wait for the client's settings, when they are being asked for (no lint runs without them)."""
         if self.configured is not None:
             await asyncio.shield(self.configured)
 
-    async def _pull_configuration(self) -> None:
-        workspace = self.client_capabilities.workspace
-        if workspace is None or not workspace.configuration:
-            return
+    async def _pull_configuration(self, quiet: bool = False) -> bool:
+        """Ask the client for the ``ms_lint`` section; whether the settings changed."""
         try:
             asked = types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
             answer = await asyncio.wait_for(self.workspace_configuration_async(asked), CONFIGURATION_WAIT)
         except Exception as error:  # pylint: disable=broad-except
-            self.log(f"workspace/configuration failed: {error}", types.MessageType.Warning)
-            return
+            if not quiet:
+                self.log(f"workspace/configuration failed: {error}", types.MessageType.Warning)
+            return False
         given = Settings.read(answer[0]) if answer else None
-        if given is not None:
-            self.settings = given
+        if given is None or given == self.settings:
+            return False
+        self.settings = given
+        return True
 
     # -- documents ---------------------------------------------------------------------------
 
@@ -176,10 +181,12 @@ class MindSporeLanguageServer(LanguageServer):
 
     def saved(self, params: types.DidSaveTextDocumentParams) -> None:
         # What the other open files import may have changed with it.
-        for uri in list(self.workspace.text_documents):
-            if uri != params.text_document.uri:
-                self.schedule(uri, DEBOUNCE)
+        self.lint_open_documents(DEBOUNCE)
         self.schedule(params.text_document.uri, 0)
+
+    def lint_open_documents(self, delay: float = 0) -> None:
+        for uri in list(self.workspace.text_documents):
+            self.schedule(uri, delay)
 
     def closed(self, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
