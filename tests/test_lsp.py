@@ -243,6 +243,14 @@ def test_settings_from_a_client_that_answers_without_announcing_it(project):
         editor.stop()
 
 
+def test_the_latency_benchmark_runs(capsys):
+    from ms_lint.tools import lsp_bench  # pylint: disable=import-outside-toplevel
+
+    assert lsp_bench.main(["--edits", "2"]) == 0
+    said = capsys.readouterr().out
+    assert "cold start" in said and "median" in said and "peak memory" in said
+
+
 def test_the_settings_become_options_and_args(project):
     editor = Editor(project, configuration={"ms_lint": {"args": ["--disable=forward-without-construct"]}})
     try:
