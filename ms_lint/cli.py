@@ -12,7 +12,8 @@ too) and reports what is left;
 (see :mod:`ms_lint.fixes`). ``ms-lint --baseline FILE PATH...`` reports only the findings
 that FILE does not accept (see :mod:`ms_lint.baseline`). ``ms-lint explain TEXT`` finds
 the rules that prevent a MindSpore error (see :mod:`ms_lint.explain`). ``ms-lint mcp`` serves
-ms_lint to coding agents (see :mod:`ms_lint.servers.mcp`).
+ms_lint to coding agents (see :mod:`ms_lint.servers.mcp`). ``ms-lint lsp`` is the
+language server (see :mod:`ms_lint.servers.lsp`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import platform
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Mapping, Optional, Sequence, Tuple
 
 from pylint.lint import PyLinter, Run
 from pylint.reporters import MultiReporter
@@ -66,6 +67,7 @@ USAGE = Text(
     """\
 usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
        ms-lint explain TEXT | -       which rules prevent this MindSpore error (- reads a log)
+       ms-lint lsp                    the language server, on stdin and stdout (docs/editors.md)
        ms-lint mcp                    serve ms_lint to coding agents (Model Context Protocol, stdio)
 
 Lint MindSpore code with ms_lint's checks only (pylint's own checks stay off).
@@ -89,6 +91,7 @@ Exit status: pylint's (0 when nothing is found).
     """\
 usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
        ms-lint explain TEXT | -       哪些规则能预防这个 MindSpore 报错（- 读取日志）
+       ms-lint lsp                    语言服务器，使用标准输入和标准输出（docs/editors.md）
        ms-lint mcp                    为编程智能体提供 ms_lint（Model Context Protocol，stdio）
 
 只用 ms_lint 的检查来检查 MindSpore 代码（pylint 自身的检查保持关闭）。
@@ -178,6 +181,9 @@ NEEDS_MCP = Text(
     'the MCP server needs the mcp package 2.x, on Python 3.10 or later (this is Python %s): pip install "ms-lint[mcp]"',
     'MCP 服务器需要 mcp 包 2.x，且需要 Python 3.10 或更高版本（当前为 Python %s）：pip install "ms-lint[mcp]"',
 )
+NO_LSP = Text(
+    'the language server needs pygls: pip install "ms-lint[lsp]"', '语言服务器需要 pygls：pip install "ms-lint[lsp]"'
+)
 
 
 class MindSporeOnlyLinter(PyLinter):
@@ -196,6 +202,7 @@ class MindSporeOnlyLinter(PyLinter):
     tally: Optional[summary.Tally] = None  # what the run reported, when it ends with the closing line
     targets: tuple = ()  # the files and folders the run lints
     statistics = False  # --statistics: counts per rule instead of the findings on stdout, set by run()
+    sources: Mapping[str, str] = {}  # text to lint instead of the file's, by resolved path (an editor's buffers)
 
     def _parse_configuration_file(self, arguments: List[str]) -> None:
         super()._parse_configuration_file(arguments)
@@ -225,6 +232,8 @@ class MindSporeOnlyLinter(PyLinter):
         super().check(files_or_modules)
 
     def get_ast(self, filepath: str, modname: str, data: Optional[str] = None):
+        if data is None and self.sources:
+            data = self.sources.get(os.path.realpath(filepath))
         if data is None and notebook.is_notebook(filepath):
             try:
                 data = notebook.read(filepath).python
@@ -320,14 +329,17 @@ def _option_values(args: Sequence[str], long: str, short: str) -> set:
 
 def run(  # pylint: disable=redefined-builtin,too-many-arguments
     user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None, closing=False, statistics=False,
-    fix_hint=True,
+    fix_hint=True, sources: Optional[Mapping[str, str]] = None,
 ):
     """Run pylint as ``ms-lint`` does; returns the pylint ``Run`` when ``exit`` is False.
 
     ``accepting`` is ``(accepted findings or None to record them all, baseline directory)``;
     ``closing`` ends the run with its closing line on stderr (``fix_hint`` False: without the count
     of fixable findings, after ``--fix``), ``statistics`` prints the counts per rule instead of the findings.
+    ``sources`` maps file paths to the text to lint in their place (each file is still linted as the
+    module at its path, so its imports and project resolve as on disk).
     """
+    MindSporeOnlyLinter.sources = {os.path.realpath(path): text for path, text in (sources or {}).items()}
     MindSporeOnlyLinter.user_args = tuple(user_args)
     MindSporeOnlyLinter.baseline = accepting
     MindSporeOnlyLinter.closing = closing
@@ -338,6 +350,7 @@ def run(  # pylint: disable=redefined-builtin,too-many-arguments
     finally:
         MindSporeOnlyLinter.baseline = None
         MindSporeOnlyLinter.closing = MindSporeOnlyLinter.statistics = False
+        MindSporeOnlyLinter.sources = {}
 
 
 def lint_into(args: Sequence[str], reporter):
@@ -522,6 +535,18 @@ def with_notebooks(paths: Sequence[str]) -> List[str]:
     return [*paths, *found]
 
 
+def _serve_lsp(speaking: str) -> int:
+    """``ms-lint lsp``: the language server on stdin and stdout, when the ``lsp`` extra is installed."""
+    try:
+        from ms_lint.servers import lsp  # pylint: disable=import-outside-toplevel
+    except ImportError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        _say(NO_LSP, speaking)
+        return 1
+    return lsp.main()
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
@@ -539,6 +564,8 @@ def _main(args: List[str]) -> int:
         from ms_lint import explain  # pylint: disable=import-outside-toplevel
 
         return explain.main(args[:command] + args[command + 1 :], lint=lint_into, speaking=speaking)
+    if command is not None and args[command] == "lsp":
+        return _serve_lsp(speaking)
     if command is not None and args[command] == "mcp":
         return _serve_mcp(args[:command] + args[command + 1 :], speaking)
     if "-h" in args or "--help" in args:

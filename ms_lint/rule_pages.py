@@ -15,7 +15,7 @@ from typing import Dict, Optional, Tuple
 
 from ms_lint import language
 from ms_lint.checkers import CHECKERS
-from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
+from ms_lint.reporters.sarif import DEFAULT_DOCS_URL, rule_url
 
 DATA = Path(__file__).resolve().parent / "data"
 FIXES_PATH = DATA / "rule_fixes.json"
@@ -69,7 +69,7 @@ def symbol_of(name: str) -> Optional[str]:
 
 def url(symbol: str, docs_url: str = DEFAULT_DOCS_URL) -> str:
     """The rule's page under ``docs_url`` (``--mindspore-docs-url``)."""
-    return f"{docs_url if docs_url.endswith('/') else docs_url + '/'}{symbol}.md"
+    return rule_url(docs_url if docs_url.endswith("/") else docs_url + "/", symbol)
 
 
 def page(symbol: str, speaking: str = language.EN, docs_url: str = DEFAULT_DOCS_URL) -> RulePage:

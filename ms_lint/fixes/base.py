@@ -56,7 +56,7 @@ class Outcome:
     result: object  # Fix or Refusal
     applied: bool = field(default=False)
     unsafe: bool = field(default=False)  # the rule's fixes change what the code does when it runs
-    finding: object = field(default=None)  # the pylint message it answers
+    message: object = field(default=None, repr=False, compare=False)  # the finding (pylint Message) it answers
 
 
 def start_of(node: nodes.NodeNG) -> Position:

@@ -19,7 +19,7 @@ import tokenize
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import astroid
 from astroid import nodes
@@ -112,28 +112,32 @@ class FileFix:
         return self.text.encode(self.encoding)
 
 
-def collect(args: Sequence[str]):
-    """(messages, [(module, path)], configuration) of an ms-lint run with these arguments."""
-    reporter = _collected(args)
+def collect(args: Sequence[str], sources: Optional[Mapping[str, str]] = None):
+    """(messages, [(module, path)], configuration) of an ms-lint run with these arguments.
+
+    ``sources``: text by file path, linted in place of what the file holds on disk (see :func:`cli.run`).
+    """
+    reporter = _collected(args, sources)
     return reporter.messages, reporter.files, reporter.config
 
 
-def _collected(args: Sequence[str]) -> Collector:
+def _collected(args: Sequence[str], sources: Optional[Mapping[str, str]] = None) -> Collector:
     """The reporter of an ms-lint run with these arguments, told the language the run speaks."""
-    run = cli.run([*args, f"--output-format={__name__}.Collector", "--jobs=1"], exit=False)
+    run = cli.run([*args, f"--output-format={__name__}.Collector", "--jobs=1"], exit=False, sources=sources)
     reporter = run.linter.reporter
     reporter.speaking = language.of(run.linter)
     reporter.config = run.linter.config
     return reporter
 
 
-def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
+def plan(messages, linted, unsafe: bool = False, config=None, sources: Optional[Mapping[str, str]] = None) -> List[FileFix]:
     """Ask the fixers about every finding they know; apply each file's fixes in memory: the safe ones,
     and the unsafe ones too when ``unsafe``. ``config``: the lint's configuration, for the fixers
-    that depend on the versions."""
+    that depend on the versions; ``sources``: the text the lint read in place of a file's, by path."""
+    texts = {str(Path(path).resolve()): text for path, text in (sources or {}).items()}
     modules = {}
     for module_name, path in linted:
-        module = _parse(path, module_name)
+        module = _parse(path, module_name, texts.get(str(Path(path).resolve())))
         if module is not None:
             modules[str(Path(path).resolve())] = module
     findings = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol) for m in messages}
@@ -145,7 +149,7 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
             continue
         path = str(Path(message.abspath).resolve())
         if path not in by_file:
-            read = _read(Path(path))
+            read = ("utf-8", texts[path], None) if path in texts else _read(Path(path))
             if read is None:
                 continue
             by_file[path] = FileFix(Path(path), read[0], Source(read[1]), [], notebook=read[2])
@@ -169,7 +173,7 @@ def plan(messages, linted, unsafe: bool = False, config=None) -> List[FileFix]:
         if file_fix.notebook is not None:
             shown_path, shown_line = file_fix.notebook.shown(message.path, message.line)
         file_fix.outcomes.append(
-            Outcome(shown_path, shown_line, message.symbol, result, unsafe=fixer.UNSAFE, finding=message)
+            Outcome(shown_path, shown_line, message.symbol, result, unsafe=fixer.UNSAFE, message=message)
         )
     for file_fix in by_file.values():
         _apply(file_fix)
@@ -369,8 +373,10 @@ def _read(path: Path) -> Optional[Tuple[str, str, Optional[notebook.Notebook]]]:
         return None
 
 
-def _parse(path: str, module_name: str) -> Optional[nodes.Module]:
+def _parse(path: str, module_name: str, text: Optional[str] = None) -> Optional[nodes.Module]:
     try:
+        if text is not None:
+            return astroid.builder.AstroidBuilder(astroid.MANAGER).string_build(text, module_name, path)
         if notebook.is_notebook(path):
             python = notebook.read(path).python
             return astroid.builder.AstroidBuilder(astroid.MANAGER).string_build(python, module_name, path)

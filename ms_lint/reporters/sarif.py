@@ -49,6 +49,23 @@ PROBE = re.compile(
 )
 
 
+def docs_url(config) -> str:
+    """Where the rule pages are, ending with '/': ``--mindspore-docs-url``, else their path in the
+    ms_lint repository."""
+    url = getattr(config, "mindspore_docs_url", "") or DEFAULT_DOCS_URL
+    return url if url.endswith("/") else url + "/"
+
+
+def rule_url(docs: str, symbol: str) -> str:
+    """The page of the rule ``symbol`` under the pages' location ``docs``."""
+    return f"{docs}{symbol}.md"
+
+
+def is_absolute(url: str) -> bool:
+    """Whether ``url`` names its scheme (a link any reader can follow), not a path in the repository."""
+    return bool(urlparse(url).scheme)
+
+
 def split_probe(text: str):
     """``(message, {"status": ..., "evidence": ...})`` or ``(text, None)`` when not probed."""
     match = PROBE.match(text)
@@ -98,7 +115,7 @@ class SarifReporter(BaseReporter):
             "version": _version(),
             "rules": rules.descriptors,
         }
-        if _is_absolute(rules.docs_url):
+        if is_absolute(rules.docs_url):
             driver["informationUri"] = rules.docs_url
         return {
             "$schema": SARIF_SCHEMA,
@@ -115,9 +132,7 @@ class SarifReporter(BaseReporter):
         }
 
     def _docs_url(self) -> str:
-        config = getattr(getattr(self, "linter", None), "config", None)
-        url = getattr(config, "mindspore_docs_url", "") or DEFAULT_DOCS_URL
-        return url if url.endswith("/") else url + "/"
+        return docs_url(getattr(getattr(self, "linter", None), "config", None))
 
     def _result(self, message: Message, rules: "_Rules", sources: "_Sources") -> dict:
         text, probe = split_probe(message.msg or "")
@@ -179,12 +194,12 @@ class _Rules:
         }
         url = None
         if ms_lint:
-            url = f"{self.docs_url}{symbol}.md"
+            url = rule_url(self.docs_url, symbol)
         elif core:
             url = PYLINT_DOCS_URL.format(category=CATEGORIES.get(msgid[:1], "warning"), symbol=symbol)
         if url:
             descriptor["help"] = {"text": f"{description} Documentation: {url}", "markdown": f"{description}\n\n[{symbol}]({url})"}
-            if _is_absolute(url):
+            if is_absolute(url):
                 descriptor["helpUri"] = url
         else:
             descriptor["help"] = {"text": description}
@@ -222,10 +237,6 @@ def _checker_names(linter) -> dict:
 def _first_sentence(text: str) -> str:
     head = text.split(". ", 1)[0]
     return head if head.endswith(".") else head + "."
-
-
-def _is_absolute(url: str) -> bool:
-    return bool(urlparse(url).scheme)
 
 
 def _version() -> str:

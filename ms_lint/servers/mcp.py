@@ -220,7 +220,7 @@ def lint(paths: Paths, options: OptionsArgument = None) -> LintResult:
         messages, linted, config = engine.collect(args)
         planned = engine.plan(messages, linted, unsafe=True, config=config)
     fixable = [outcome for file_fix in planned for outcome in file_fix.outcomes if isinstance(outcome.result, Fix)]
-    kinds = {id(outcome.finding): "unsafe" if outcome.unsafe else "safe" for outcome in fixable}
+    kinds = {id(outcome.message): "unsafe" if outcome.unsafe else "safe" for outcome in fixable}
     places = notebook.Notebooks()
     return LintResult(
         findings=[
