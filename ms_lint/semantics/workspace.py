@@ -31,7 +31,7 @@ from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.semantics import memo
 from ms_lint.semantics import project as programs
-from ms_lint.semantics.facts import ModuleFacts, import_paths, module_facts, normalized
+from ms_lint.semantics.facts import ModuleFacts, import_paths, module_facts, normalized, source_root
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
 SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages"})
@@ -96,15 +96,8 @@ def root_of(path: str) -> str:
             return directory
         parent = os.path.dirname(directory)
         if parent == directory:
-            return _source_root(os.path.abspath(path))
+            return source_root(module_name(path), os.path.abspath(path))
         directory = parent
-
-
-def _source_root(path: str) -> str:
-    directory = os.path.dirname(path)
-    while os.path.isfile(os.path.join(directory, "__init__.py")) and os.path.dirname(directory) != directory:
-        directory = os.path.dirname(directory)
-    return directory
 
 
 def _python_files(root: str, linter) -> List[str]:
