@@ -24,7 +24,6 @@ module is an empty stand-in on which every name is unknown (astroid still never 
 from __future__ import annotations
 
 import functools
-import json
 import os
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Tuple
@@ -34,14 +33,15 @@ from astroid.builder import AstroidBuilder
 from astroid.exceptions import AttributeInferenceError
 from astroid.manager import AstroidManager
 
+from ms_lint.data import load_table
+
 STUBS_PATH = Path(__file__).resolve().parent / "data" / "stubs.json"
 ROOT = "mindspore"
 
 
 @functools.lru_cache(maxsize=None)
 def _stubs() -> dict:
-    with STUBS_PATH.open(encoding="utf-8") as handle:
-        data = json.load(handle)
+    data = load_table(STUBS_PATH)
     data["complete"] = frozenset(data["complete"])
     return data
 

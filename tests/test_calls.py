@@ -92,3 +92,13 @@ def test_opening_the_checkers_again_keeps_the_call_dispatch():
         linter.disable(message)
     rules[0].open()
     assert rules[0].visit_call is not first
+
+
+def test_the_walker_finds_every_visit_and_leave_method_of_every_rule():
+    linter = PyLinter()
+    ms_lint.register(linter)
+    rules = [checker for checker in linter.get_checkers() if isinstance(checker, MindSporeChecker)]
+    assert rules
+    for checker in rules:
+        declared = {name for klass in type(checker).__mro__ for name in vars(klass) if name.startswith(("visit_", "leave_"))}
+        assert set(dir(checker)) == declared, type(checker).__name__

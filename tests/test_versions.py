@@ -55,7 +55,7 @@ def test_unchanged_parameters_come_from_the_catalog():
 
 def test_declared_deprecations():
     tensor_add = versions.deprecated("mindspore.ops.TensorAdd")
-    assert tensor_add == {"since": "1.1", "substitute": "Add", "versions": ["2.7.0", "2.8.0", "2.9.0", "2.10.0"]}
+    assert tensor_add == {"since": "1.1", "substitute": "Add", "versions": ("2.7.0", "2.8.0", "2.9.0", "2.10.0")}
     assert versions.deprecated("mindspore.nn.LazyAdam")["substitute"] == "nn.Adam"
     assert versions.deprecated("mindspore.nn.Dense") is None
 

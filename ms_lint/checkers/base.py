@@ -281,6 +281,11 @@ def _flushing(close):
     return flushing
 
 
+@functools.lru_cache(maxsize=None)
+def _walker_events(checker_class: type) -> Tuple[str, ...]:
+    return tuple(name for name in dir(checker_class) if name.startswith(GUARDED_PREFIXES))
+
+
 class MindSporeChecker(BaseChecker):
     """A checker of the ``mindspore`` family.
 
@@ -317,6 +322,12 @@ class MindSporeChecker(BaseChecker):
 
     def __hash__(self) -> int:
         return hash((type(self), self.name))
+
+    # pylint's walker finds a checker's visit and leave methods in dir(checker), for each file a
+    # -j N worker lints: the full list of a checker's attributes costs more than the walk of a
+    # small file, so dir() lists the class's walker events alone.
+    def __dir__(self) -> List[str]:
+        return list(_walker_events(type(self)))
 
     def callees(self) -> Optional[frozenset]:
         """The names of the calls ``check_call`` looks at (aliases included), or None for every call."""

@@ -10,7 +10,6 @@ alone (:mod:`ms_lint.semantics.constants`); anything not constant is skipped.
 from __future__ import annotations
 
 import functools
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from astroid import nodes
 
+from ms_lint.data import load_table
 from ms_lint.language import Text, pick, rendered
 from ms_lint.semantics import arguments, catalog, constants, names
 
@@ -72,8 +72,7 @@ class Violation:
 
 @functools.lru_cache(maxsize=1)
 def data() -> dict:
-    with LIMITS_PATH.open(encoding="utf-8") as handle:
-        return json.load(handle)
+    return load_table(LIMITS_PATH)
 
 
 @functools.lru_cache(maxsize=1)

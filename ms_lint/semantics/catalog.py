@@ -7,10 +7,11 @@ and shipped in ``ms_lint/data/catalog.json``, so linting never imports MindSpore
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
+
+from ms_lint.data import load_table
 
 CATALOG_PATH = Path(__file__).resolve().parent.parent / "data" / "catalog.json"
 
@@ -51,8 +52,7 @@ class Entity:
 
 @functools.lru_cache(maxsize=None)
 def _load() -> dict:
-    with CATALOG_PATH.open(encoding="utf-8") as handle:
-        return json.load(handle)
+    return load_table(CATALOG_PATH)
 
 
 def version() -> str:

@@ -11,10 +11,10 @@ paths, or ``mindspore.Tensor.<method>`` / ``mindspore.nn.Cell.<method>``.
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 from typing import Optional, Tuple
 
+from ms_lint.data import load_table
 from ms_lint.semantics import catalog
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -25,14 +25,12 @@ METHOD_OWNERS = {"mindspore.Tensor": catalog.tensor_methods, "mindspore.nn.Cell"
 
 @functools.lru_cache(maxsize=None)
 def _load() -> dict:
-    with VERSIONS_PATH.open(encoding="utf-8") as handle:
-        return json.load(handle)
+    return load_table(VERSIONS_PATH)
 
 
 @functools.lru_cache(maxsize=None)
 def _platform_table() -> dict:
-    with PLATFORMS_PATH.open(encoding="utf-8") as handle:
-        return json.load(handle)["platforms"]
+    return load_table(PLATFORMS_PATH)["platforms"]
 
 
 def _trimmed(version) -> tuple:
