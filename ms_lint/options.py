@@ -106,6 +106,17 @@ class MindSporeOptions(BaseChecker):
             },
         ),
         (
+            "mindspore-cache",
+            {
+                "default": True,
+                "type": "yn",
+                "metavar": "<y or n>",
+                "help": "Keep what is read of the project's files that are not linted (a file linted alone "
+                "gets its whole project's findings) in pylint's cache directory, for the next run to read "
+                "again only the files that changed. 'n' reads them at every run.",
+            },
+        ),
+        (
             "mindspore-code-version",
             {
                 "default": "",

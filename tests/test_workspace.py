@@ -9,7 +9,7 @@ import astroid
 import pytest
 
 from lint import REPO, RULES, run_pylint, write_project
-from ms_lint.semantics import facts, workspace
+from ms_lint.semantics import facts, stored_facts, workspace
 
 
 def _python_files():
@@ -95,3 +95,131 @@ def _facts(path: Path) -> facts.ModuleFacts:
 def _linter(ignore):
     """What the project's files ask of pylint's linter: its ignore options."""
     return SimpleNamespace(config=SimpleNamespace(ignore=ignore, ignore_patterns=[re.compile(r"^\.#")], ignore_paths=[]))
+
+
+def test_a_parsed_file_is_parsed_again_only_when_it_or_a_file_its_facts_read_changes(tmp_path, monkeypatch):
+    """A server lints the same file again and again: the project's other files are parsed again
+    only when their facts may have changed."""
+    write_project(
+        tmp_path,
+        {
+            "pyproject.toml": "",
+            "ws_util.py": "import mindspore as ms\n\ndef seed_all(seed):\n    ms.set_seed(seed)\n",
+            "ws_data.py": "X = 1\n",
+            "ws_pkg/__init__.py": "",
+            "ws_net.py": "import mindspore.nn as nn\n\nclass Net(nn.Cell):\n    def construct(self, x):\n        return x\n",
+            "ws_train.py": (
+                "import ws_data\nfrom ws_util import seed_all\nfrom ws_pkg.later import seed_more\nfrom ws_net import Net\n\n"
+                "if __name__ == '__main__':\n    seed_all(1)\n    seed_more(2)\n    Net()\n"
+            ),
+        },
+    )
+    parsed = []
+
+    def parse(item):
+        found = real_parse(item)
+        parsed.append((Path(item.path).relative_to(tmp_path).as_posix(), found.facts.facts.seeds))
+        return found
+
+    real_parse = workspace._parse
+    monkeypatch.setattr(workspace, "_parse", parse)
+
+    def lint_net():
+        parsed.clear()
+        run_pylint([tmp_path / "ws_net.py"])
+        return sorted(parsed)
+
+    first = lint_net()
+    assert [name for name, _ in first] == ["ws_data.py", "ws_pkg/__init__.py", "ws_train.py", "ws_util.py"]
+    assert dict(first)["ws_train.py"] == {"set_seed", "seed-helper"}  # seed_more is not found: a helper
+    assert lint_net() == []  # nothing changed
+    # ws_train.py's facts read ws_util.py (what seed_all does): both are read again.
+    (tmp_path / "ws_util.py").write_text("def seed_all(seed):\n    return seed\n", encoding="utf-8")
+    assert lint_net() == [("ws_train.py", {"seed-helper"}), ("ws_util.py", frozenset())]
+    # No file's facts read ws_data.py: only it is read again.
+    (tmp_path / "ws_data.py").write_text("X = 2\n", encoding="utf-8")
+    assert lint_net() == [("ws_data.py", frozenset())]
+    # The module ws_train.py looked for in vain appears: ws_train.py is read again (what it then
+    # finds is astroid's to say: it remembers its file system lookups for the process).
+    (tmp_path / "ws_pkg" / "later.py").write_text("def seed_more(seed):\n    return seed\n", encoding="utf-8")
+    assert [name for name, _ in lint_net()] == ["ws_pkg/later.py", "ws_train.py"]
+
+
+def _fresh_process(monkeypatch):
+    """Forget what this process read of the projects' files, as a new process would."""
+    monkeypatch.setattr(workspace, "_scans", {})
+    monkeypatch.setattr(workspace, "_parsed_facts", {})
+    monkeypatch.setattr(workspace, "_restored", {})
+
+
+def _seeded_project(root: Path) -> Path:
+    return write_project(
+        root,
+        {
+            "pyproject.toml": "",
+            "st_util.py": "import mindspore as ms\n\ndef seed_all(seed):\n    ms.set_seed(seed)\n",
+            "st_data.py": "X = 1\n",
+            "st_net.py": "import mindspore.nn as nn\n\nclass Net(nn.Cell):\n    def construct(self, x):\n        return x\n",
+            "st_train.py": "import st_data\nfrom st_util import seed_all\nfrom st_net import Net\n\nif __name__ == '__main__':\n    seed_all(1)\n    Net()\n",
+        },
+    )
+
+
+def _counting_parses(monkeypatch) -> list:
+    parsed = []
+    real_parse = workspace._parse
+
+    def parse(item):
+        parsed.append(Path(item.path).name)
+        return real_parse(item)
+
+    monkeypatch.setattr(workspace, "_parse", parse)
+    return parsed
+
+
+def test_the_next_process_reads_again_only_the_files_that_changed(tmp_path, monkeypatch):
+    project_dir = _seeded_project(tmp_path / "project")
+    monkeypatch.setattr(stored_facts, "directory", lambda: tmp_path / "cache")
+    parsed = _counting_parses(monkeypatch)
+    _fresh_process(monkeypatch)
+    first = _keyed(run_pylint([project_dir / "st_net.py"]))
+    assert sorted(parsed) == ["st_data.py", "st_train.py", "st_util.py"]
+    assert [path.name for path in (tmp_path / "cache").iterdir()] == [stored_facts._path(str(project_dir)).name]
+
+    parsed.clear()
+    _fresh_process(monkeypatch)
+    read_file = workspace._read
+    monkeypatch.setattr(workspace, "_read", lambda path: pytest.fail(f"{path} read again"))  # scans are stored too
+    assert _keyed(run_pylint([project_dir / "st_net.py"])) == first
+    assert parsed == []
+
+    (project_dir / "st_util.py").write_text("def seed_all(seed):\n    return seed\n", encoding="utf-8")
+    monkeypatch.setattr(workspace, "_read", read_file)
+    _fresh_process(monkeypatch)
+    run_pylint([project_dir / "st_net.py"])
+    assert sorted(parsed) == ["st_train.py", "st_util.py"]  # st_train.py's facts read st_util.py
+
+
+def test_a_damaged_store_is_read_as_none_and_written_again(tmp_path, monkeypatch):
+    project_dir = _seeded_project(tmp_path / "project")
+    monkeypatch.setattr(stored_facts, "directory", lambda: tmp_path / "cache")
+    store = stored_facts._path(str(project_dir))
+    store.parent.mkdir()
+    store.write_bytes(b"not a store")
+    parsed = _counting_parses(monkeypatch)
+    _fresh_process(monkeypatch)
+    run_pylint([project_dir / "st_net.py"])
+    assert sorted(parsed) == ["st_data.py", "st_train.py", "st_util.py"]
+    assert stored_facts.load(str(project_dir))[1]  # written again, whole: nothing else is left there
+    assert [path.name for path in store.parent.iterdir()] == [store.name]
+
+
+def test_no_store_is_read_or_written_with_the_cache_off(tmp_path, monkeypatch):
+    project_dir = _seeded_project(tmp_path / "project")
+    monkeypatch.setattr(stored_facts, "directory", lambda: tmp_path / "cache")
+    parsed = _counting_parses(monkeypatch)
+    for _ in range(2):
+        _fresh_process(monkeypatch)
+        run_pylint([project_dir / "st_net.py"], "--mindspore-cache=n")
+    assert sorted(parsed) == sorted(["st_data.py", "st_train.py", "st_util.py"] * 2)
+    assert not (tmp_path / "cache").exists()

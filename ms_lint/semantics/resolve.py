@@ -12,7 +12,7 @@ import functools
 import os
 import sys
 import sysconfig
-from typing import Optional, Union
+from typing import Dict, Optional, Union
 
 import astroid
 from astroid import nodes
@@ -49,14 +49,34 @@ def _is_project_package(top: str) -> bool:
     return not any(location.startswith(root + os.sep) for root in _INSTALLED_ROOTS)
 
 
-def _import_module(modname: Optional[str]) -> Optional[nodes.Module]:
+# What import resolution read, by the file of the module that imports: the dotted names of the
+# user's modules it looked up, and the file each was found in (None: not found). The facts of a
+# module depend on its own text and on those files, read from it or from them in turn, whatever
+# answer was remembered since (see :func:`files_read`).
+_reads: Dict[str, Dict[str, Optional[str]]] = {}
+
+
+def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[nodes.Module]:
     if not modname or not is_project_module(modname):
         return None
     try:
-        return astroid.MANAGER.ast_from_module_name(modname)
+        module = astroid.MANAGER.ast_from_module_name(modname)
     except Exception as error:  # pylint: disable=broad-except
         _forget_frames(error)
-        return None
+        module = None
+    found = getattr(module, "file", None)
+    _reads.setdefault(_key(importer.root().file), {})[modname] = _key(found) if found else None
+    return module
+
+
+def _key(path: Optional[str]) -> str:
+    return os.path.normcase(os.path.abspath(path)) if path else ""
+
+
+def files_read(path: str) -> Dict[str, Optional[str]]:
+    """The user's modules import resolution looked up from the module in ``path`` so far in this
+    process, by dotted name, with the file each was found in (None: not found)."""
+    return _reads.get(_key(path), {})
 
 
 def _forget_frames(error: BaseException) -> None:
@@ -79,7 +99,7 @@ def _forget_frames(error: BaseException) -> None:
 def _module_of_import(import_node: nodes.NodeNG, local: str) -> Optional[nodes.Module]:
     """The module object bound to ``local`` by an import statement, if it is project code."""
     dotted = names.imported_name(import_node, local)
-    return _import_module(dotted)
+    return _import_module(dotted, import_node)
 
 
 def _from_import(importfrom: nodes.ImportFrom, local: str, depth: int) -> Optional[nodes.NodeNG]:
@@ -87,7 +107,7 @@ def _from_import(importfrom: nodes.ImportFrom, local: str, depth: int) -> Option
     dotted = names.imported_name(importfrom, local)
     if module_name is None or dotted is None:
         return None
-    module = _import_module(module_name)
+    module = _import_module(module_name, importfrom)
     if module is None:
         return None
     member = dotted.rpartition(".")[2]
@@ -95,7 +115,7 @@ def _from_import(importfrom: nodes.ImportFrom, local: str, depth: int) -> Option
     if found is not None:
         return found
     # ``from package import submodule``
-    return _import_module(dotted)
+    return _import_module(dotted, importfrom)
 
 
 def _lookup_in_module(module: nodes.Module, name: str, depth: int) -> Optional[nodes.NodeNG]:

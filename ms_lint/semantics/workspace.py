@@ -15,21 +15,24 @@ So the programs of a run are built from the linted modules *and* the project's o
    as if they had been linted; the others keep their scanned imports and no facts, which reach no
    linted module.
 
-A file's scan is kept for the life of the process while its size and time stamp stay the same,
-and the facts of the files parsed while no file of the project changes, so that an editor's
-server lints an edited file again without reading the rest of the project again.
+A file's scan is kept while its size and time stamp stay the same; the facts of a parsed file
+while neither it nor any file they were worked out from changes (:class:`ParsedFacts`). Both are
+kept for the life of the process, so that an editor's server lints an edited file again without
+reading the rest of the project again, and in pylint's cache directory for the next process
+(:mod:`ms_lint.semantics.stored_facts`, unless ``mindspore-cache=n``).
 """
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 import astroid
 from pylint.lint.expand_modules import _is_ignored_file
 
-from ms_lint.semantics import memo
+from ms_lint.semantics import memo, resolve, stored_facts
 from ms_lint.semantics import project as programs
 from ms_lint.semantics.facts import ModuleFacts, import_paths, module_facts, normalized, source_root
 
@@ -45,11 +48,33 @@ _IMPORT = re.compile(
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
 _COMMENT = re.compile(r"#[^\n]*")
 
-# path -> ((size, mtime), module name, scanned imports)
-_scans: Dict[str, Tuple[Tuple[int, int], str, FrozenSet[str]]] = {}
-# The facts of the files parsed, while the project's other files keep these time stamps.
-_parsed_facts: Dict[str, ModuleFacts] = {}
-_parsed_stamps: List[Tuple] = [()]
+Stamp = Tuple[int, int]  # a file's size and modification time (ns); (-1, -1) when it is gone
+
+
+@dataclass(frozen=True)
+class ParsedFacts:
+    """The exact facts of a file the run did not lint, and what they were worked out from: the file
+    and every project file import resolution read from it, transitively (a module's facts follow
+    its imports to a base class or a set-up helper), and the modules it looked for in vain."""
+
+    facts: ModuleFacts
+    read: Tuple[Tuple[str, Stamp], ...]
+    missing: FrozenSet[str]
+
+    def holds(self, module: str, project_modules: FrozenSet[str]) -> bool:
+        """Whether parsing the file again would give the same facts: nothing they were read from changed."""
+        return (
+            self.facts.module == module
+            and all(_stamp(path) == stamp for path, stamp in self.read)
+            and not self.missing & project_modules
+        )
+
+
+# path -> (stamp, module name, scanned imports)
+_scans: Dict[str, Tuple[Stamp, str, FrozenSet[str]]] = {}
+_parsed_facts: Dict[str, ParsedFacts] = {}  # by the file's key
+_files_read = [0]  # files scanned or parsed in this process: a project's store is written again when it grows
+_restored: Dict[str, None] = {}  # the roots whose stored scans and facts were read in this process
 _projects: Dict[Tuple, programs.Project] = memo.per_run_dict()
 
 
@@ -64,21 +89,35 @@ def project(linted: Sequence[ModuleFacts], linter) -> programs.Project:
 def _unlinted(linted: Sequence[ModuleFacts], linter) -> Tuple[ModuleFacts, ...]:
     """The project's other files: exact facts for those sharing a program with a linted module."""
     seen = {item.key for item in linted}
-    others = [_scanned(path) for path in project_files(linted, linter) if normalized(path) not in seen]
-    if not others:
+    roots = _roots(linted)
+    paths = [path for path in _files_under(roots, linter) if normalized(path) not in seen]
+    if not paths:
         return ()
+    stored = bool(getattr(linter.config, "mindspore_cache", False))
+    if stored:
+        for root in roots:
+            _restore(root)
+    read_before = _files_read[0]
+    others = [_scanned(path) for path in paths]
     sharing = programs.of(tuple(linted) + tuple(others)).sharing_programs(seen)
-    # A module's facts may follow its imports into other files: they hold while no file changes.
-    stamps = tuple(_scans[item.path][0] for item in others)
-    if _parsed_stamps[0] != stamps:
-        _parsed_facts.clear()
-        _parsed_stamps[0] = stamps
-    return tuple(_parsed(item) if item.key in sharing else item for item in others)
+    modules = frozenset(item.module for item in (*linted, *others))
+    found = tuple(_parsed(item, modules) if item.key in sharing else item for item in others)
+    if stored and _files_read[0] != read_before:
+        for root in roots:
+            _store(root)
+    return found
 
 
 def project_files(linted: Iterable[ModuleFacts], linter) -> List[str]:
     """The Python files of the projects the linted modules belong to (at most :data:`MAX_FILES`)."""
-    roots = sorted({root_of(item.path) for item in linted if item.path})
+    return _files_under(_roots(linted), linter)
+
+
+def _roots(linted: Iterable[ModuleFacts]) -> List[str]:
+    return sorted({root_of(item.path) for item in linted if item.path})
+
+
+def _files_under(roots: Sequence[str], linter) -> List[str]:
     found: Dict[str, None] = {}
     for root in roots:
         for path in _python_files(root, linter):
@@ -136,16 +175,23 @@ def module_name(path: str) -> str:
     return ".".join(parts)
 
 
-def _scanned(path: str) -> ModuleFacts:
-    """A file's module with the imports its text names, and no facts."""
+def _stamp(path: str) -> Stamp:
     try:
         status = os.stat(path)
     except OSError:
-        status = None
-    stamp = (status.st_size, status.st_mtime_ns) if status else (-1, -1)
+        return (-1, -1)
+    return (status.st_size, status.st_mtime_ns)
+
+
+def _scanned(path: str) -> ModuleFacts:
+    """A file's module with the imports its text names, and no facts."""
+    stamp = _stamp(path)
     cached = _scans.get(path)
     if cached is None or cached[0] != stamp:
+        _files_read[0] += 1
         name = module_name(path)
+        if cached is not None:
+            _forget_tree(name, path)  # astroid's tree of it was built from its earlier text
         cached = _scans[path] = (stamp, name, scanned_imports(_read(path), name, path.endswith("__init__.py")))
     _, name, imports = cached
     return ModuleFacts(
@@ -200,14 +246,69 @@ def _absolute(level: int, base: str, module: str, package: bool) -> Optional[str
     return ".".join(parts) or None
 
 
-def _parsed(item: ModuleFacts) -> ModuleFacts:
+def _parsed(item: ModuleFacts, project_modules: FrozenSet[str]) -> ModuleFacts:
     """The exact facts of a file the run did not lint; its scanned ones if it does not parse."""
-    if item.key not in _parsed_facts:
-        cached = astroid.MANAGER.astroid_cache.get(item.module)
-        if cached is not None and cached.file == item.path:
-            del astroid.MANAGER.astroid_cache[item.module]  # built from an earlier text of the file
-        try:
-            _parsed_facts[item.key] = module_facts(astroid.MANAGER.ast_from_file(item.path, item.module, source=True))
-        except Exception:  # pylint: disable=broad-except
-            _parsed_facts[item.key] = item
-    return _parsed_facts[item.key]
+    known = _parsed_facts.get(item.key)
+    if known is None or not known.holds(item.module, project_modules):
+        known = _parsed_facts[item.key] = _parse(item)
+    return known.facts
+
+
+def _parse(item: ModuleFacts) -> ParsedFacts:
+    _files_read[0] += 1
+    stamp = _stamp(item.path)
+    _forget_tree(item.module, item.path)  # perhaps built from an earlier text of the file
+    try:
+        found = module_facts(astroid.MANAGER.ast_from_file(item.path, item.module, source=True))
+    except Exception:  # pylint: disable=broad-except
+        found = item
+    read, missing = _files_its_facts_read(item.path)
+    return ParsedFacts(found, ((normalized(item.path), stamp), *((path, _stamp(path)) for path in read)), missing)
+
+
+def _forget_tree(module: str, path: str) -> None:
+    cached = astroid.MANAGER.astroid_cache.get(module)
+    if cached is not None and cached.file == path:
+        del astroid.MANAGER.astroid_cache[module]
+
+
+def _files_its_facts_read(path: str) -> Tuple[List[str], FrozenSet[str]]:
+    """The project files import resolution read from ``path``'s module, and from theirs in turn
+    (an answer remembered since another module asked hides nothing: its reads were recorded then),
+    and the modules it did not find."""
+    start = normalized(path)
+    read: Dict[str, None] = {}
+    missing = set()
+    pending = [start]
+    while pending:
+        for name, found in resolve.files_read(pending.pop()).items():
+            if found is None:
+                missing.add(name)
+            elif found != start and found not in read:
+                read[found] = None
+                pending.append(found)
+    return list(read), frozenset(missing)
+
+
+# -- between runs ----------------------------------------------------------------------------
+
+
+def _restore(root: str) -> None:
+    """Take up what an earlier run stored of the project at ``root`` (once per process)."""
+    if root in _restored:
+        return
+    _restored[root] = None
+    scans, parsed = stored_facts.load(root)
+    for path, scan in scans.items():
+        _scans.setdefault(path, scan)
+    for key, known in parsed.items():
+        _parsed_facts.setdefault(key, known)
+
+
+def _store(root: str) -> None:
+    inside = normalized(root) + os.sep
+    stored_facts.save(
+        root,
+        {path: scan for path, scan in _scans.items() if normalized(path).startswith(inside)},
+        {key: known for key, known in _parsed_facts.items() if key.startswith(inside)},
+    )
