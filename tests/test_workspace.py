@@ -139,6 +139,18 @@ def test_a_parsed_file_is_parsed_again_only_when_it_or_a_file_its_facts_read_cha
     # No file's facts read ws_data.py: only it is read again.
     (tmp_path / "ws_data.py").write_text("X = 2\n", encoding="utf-8")
     assert lint_net() == [("ws_data.py", frozenset())]
+    # Star imports put another module's names into a module as astroid builds it: a name that
+    # appears in a module star-imported from one star-imported by ws_train.py counts.
+    (tmp_path / "ws_names.py").write_text("Y = 1\n", encoding="utf-8")
+    (tmp_path / "ws_data.py").write_text("from ws_names import *\n", encoding="utf-8")
+    (tmp_path / "ws_train.py").write_text(
+        "from ws_data import *\n" + (tmp_path / "ws_train.py").read_text() + "    seed_again(3)\n", encoding="utf-8"
+    )
+    assert [name for name, _ in lint_net()] == ["ws_data.py", "ws_names.py", "ws_train.py"]
+    (tmp_path / "ws_names.py").write_text("import mindspore as ms\n\ndef seed_again(seed):\n    ms.set_seed(seed)\n")
+    assert lint_net() == [
+        ("ws_data.py", frozenset()), ("ws_names.py", frozenset()), ("ws_train.py", {"set_seed", "seed-helper"})
+    ]
     # The module ws_train.py looked for in vain appears: ws_train.py is read again (what it then
     # finds is astroid's to say: it remembers its file system lookups for the process).
     (tmp_path / "ws_pkg" / "later.py").write_text("def seed_more(seed):\n    return seed\n", encoding="utf-8")

@@ -66,7 +66,23 @@ def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[n
         module = None
     found = getattr(module, "file", None)
     _reads.setdefault(_key(importer.root().file), {})[modname] = _key(found) if found else None
+    if module is not None:
+        record_star_imports(module)
     return module
+
+
+_star_imports_recorded: Dict[str, nodes.Module] = {}
+
+
+def record_star_imports(module: nodes.Module) -> None:
+    """Record what the module's ``from x import *`` read: astroid put x's names into it when it built it."""
+    key = _key(module.file)
+    if _star_imports_recorded.get(key) is module:
+        return
+    _star_imports_recorded[key] = module
+    for statement in module.body:
+        if isinstance(statement, nodes.ImportFrom) and statement.names and statement.names[0][0] == "*":
+            _import_module(names.absolute_module(statement), statement)
 
 
 def _key(path: Optional[str]) -> str:

@@ -259,7 +259,9 @@ def _parse(item: ModuleFacts) -> ParsedFacts:
     stamp = _stamp(item.path)
     _forget_tree(item.module, item.path)  # perhaps built from an earlier text of the file
     try:
-        found = module_facts(astroid.MANAGER.ast_from_file(item.path, item.module, source=True))
+        module = astroid.MANAGER.ast_from_file(item.path, item.module, source=True)
+        resolve.record_star_imports(module)
+        found = module_facts(module)
     except Exception:  # pylint: disable=broad-except
         found = item
     read, missing = _files_its_facts_read(item.path)
