@@ -235,3 +235,19 @@ def test_no_store_is_read_or_written_with_the_cache_off(tmp_path, monkeypatch):
         run_pylint([project_dir / "st_net.py"], "--mindspore-cache=n")
     assert sorted(parsed) == sorted(["st_data.py", "st_train.py", "st_util.py"] * 2)
     assert not (tmp_path / "cache").exists()
+
+
+def test_files_linted_alone_in_turn_keep_each_others_facts(tmp_path, monkeypatch):
+    """A pre-commit run lints one file, the next another: neither drops what the other stored."""
+    project_dir = _seeded_project(tmp_path / "project")
+    monkeypatch.setattr(stored_facts, "directory", lambda: tmp_path / "cache")
+    parsed = _counting_parses(monkeypatch)
+    for linted, expected in (
+        ("st_net.py", ["st_data.py", "st_train.py", "st_util.py"]),
+        ("st_train.py", ["st_net.py"]),
+        ("st_net.py", []),
+    ):
+        parsed.clear()
+        _fresh_process(monkeypatch)
+        run_pylint([project_dir / linted])
+        assert sorted(parsed) == expected, linted

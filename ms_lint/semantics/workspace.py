@@ -90,7 +90,8 @@ def _unlinted(linted: Sequence[ModuleFacts], linter) -> Tuple[ModuleFacts, ...]:
     """The project's other files: exact facts for those sharing a program with a linted module."""
     seen = {item.key for item in linted}
     roots = _roots(linted)
-    paths = [path for path in _files_under(roots, linter) if normalized(path) not in seen]
+    files = _files_under(roots, linter)
+    paths = [path for path in files if normalized(path) not in seen]
     if not paths:
         return ()
     stored = bool(getattr(linter.config, "mindspore_cache", False))
@@ -104,7 +105,7 @@ def _unlinted(linted: Sequence[ModuleFacts], linter) -> Tuple[ModuleFacts, ...]:
     found = tuple(_parsed(item, modules) if item.key in sharing else item for item in others)
     if stored and _files_read[0] != read_before:
         for root in roots:
-            _store(root)
+            _store(root, files)
     return found
 
 
@@ -307,10 +308,12 @@ def _restore(root: str) -> None:
         _parsed_facts.setdefault(key, known)
 
 
-def _store(root: str) -> None:
+def _store(root: str, paths: Sequence[str]) -> None:
+    """Store what was read of the project's files (those gone since are left out)."""
     inside = normalized(root) + os.sep
+    kept = {path: normalized(path) for path in paths if path in _scans}
     stored_facts.save(
         root,
-        {path: scan for path, scan in _scans.items() if normalized(path).startswith(inside)},
-        {key: known for key, known in _parsed_facts.items() if key.startswith(inside)},
+        {path: _scans[path] for path, key in kept.items() if key.startswith(inside)},
+        {key: _parsed_facts[key] for key in kept.values() if key.startswith(inside) and key in _parsed_facts},
     )
