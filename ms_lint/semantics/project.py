@@ -10,7 +10,7 @@ package): the import graph's cycles are collapsed into components, then facts fl
 (each component gets its modules' facts and those of everything it imports: for a root, its
 program's facts) and once up (each component gets the facts of every program root above it).
 Each flow merges once per module and once per import edge; :attr:`Project.merges` counts the
-merges, and :attr:`Project.visits` the components the few backward walks visit, so that tests can
+merges, and :attr:`Project.visits` the components the few walks along imports visit, so that tests can
 guard the growth with counts, never times.
 """
 
@@ -218,21 +218,22 @@ class Project:
             flowed[component] = merged
         return flowed
 
-    def _above(self, components: Iterable[int]) -> Set[int]:
-        """``components`` and every component that imports one of them, directly or not."""
+    def _reach(self, components: Iterable[int], edges: List[Set[int]]) -> Set[int]:
+        """``components`` and every component reached from them along ``edges`` (``self._parents``:
+        those that import them; ``self._children``: those they import), directly or not."""
         seen = set(components)
         stack = list(seen)
         while stack:
             self.visits += 1
-            for parent in self._parents[stack.pop()]:
-                if parent not in seen:
-                    seen.add(parent)
-                    stack.append(parent)
+            for other in edges[stack.pop()]:
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
         return seen
 
     def _roots_above(self, components: Iterable[int]) -> Set[int]:
         """The program roots that reach any of ``components``."""
-        return {component for component in self._above(components) if self._is_root(component)}
+        return {component for component in self._reach(components, self._parents) if self._is_root(component)}
 
     def _callers_of(self, name: str) -> List[str]:
         if self._callers is None:
@@ -267,26 +268,15 @@ class Project:
         for root in range(len(self._members)):
             if not self._is_root(root):
                 continue
-            seen, stack = {root}, [root]
-            while stack:
-                for child in self._children[stack.pop()]:
-                    if child not in seen:
-                        seen.add(child)
-                        stack.append(child)
+            seen = self._reach([root], self._children)
             found.append(frozenset(self._modules[key].module for c in seen for key in self._members[c]))
         return found
 
     def sharing_programs(self, keys: Iterable[str]) -> Set[str]:
         """The modules whose facts can reach those of ``keys``: every module of every program that
         contains one of them."""
-        above = self._above([self._component[key] for key in keys if key in self._component])
-        seen, stack = set(above), list(above)
-        while stack:
-            self.visits += 1
-            for child in self._children[stack.pop()]:
-                if child not in seen:
-                    seen.add(child)
-                    stack.append(child)
+        linted = [self._component[key] for key in keys if key in self._component]
+        seen = self._reach(self._reach(linted, self._parents), self._children)
         return {key for component in seen for key in self._members[component]}
 
     def _key(self, module: str, path: Optional[str]) -> Optional[str]:
