@@ -1,10 +1,11 @@
 """Files ms_lint writes are written whole or not at all: a temporary file beside the target, then a rename.
 
-Also where Python ends the lines of a file it reads, and the TOML reader for the configuration files ms_lint reads (``tomllib``, ``tomli`` before Python 3.11).
+Also where Python ends the lines of a file it reads, the TOML reader for the configuration files ms_lint reads (``tomllib``, ``tomli`` before Python 3.11), and the one spelling of a file's path by which ms_lint compares files.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -15,10 +16,22 @@ try:  # Python 3.11+
 except ImportError:  # pragma: no cover - Python < 3.11 (pylint brings tomli there)
     import tomli as tomllib  # type: ignore[no-redef]  # noqa: F401
 
-__all__ = ["LINE_END", "tomllib", "write_whole"]
+__all__ = ["LINE_END", "normalized", "tomllib", "write_whole"]
 
 # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at \f, \v, \x1c...).
 LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def normalized(path: str) -> str:
+    """The absolute, normalized path by which ms_lint keys a file."""
+    if os.path.isabs(path):
+        return _normalized_absolute(path)
+    return os.path.normcase(os.path.normpath(os.path.abspath(path)))
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a project's paths, asked for again and again by every program
+def _normalized_absolute(path: str) -> str:
+    return os.path.normcase(os.path.normpath(path))
 
 
 def write_whole(path: str, data: bytes) -> None:

@@ -161,7 +161,7 @@ def _fresh_process(monkeypatch):
     """Forget what this process read of the projects' files, as a new process would."""
     monkeypatch.setattr(workspace, "_scans", {})
     monkeypatch.setattr(workspace, "_parsed_facts", {})
-    monkeypatch.setattr(workspace, "_restored", {})
+    monkeypatch.setattr(workspace, "_restored", set())
 
 
 def _seeded_project(root: Path) -> Path:

@@ -17,13 +17,13 @@ send them from its workers to the main process.
 
 from __future__ import annotations
 
-import functools
 import os
 from dataclasses import dataclass, fields
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from astroid import nodes
 
+from ms_lint.files import normalized
 from ms_lint.semantics import index, memo, modes, names, syntax_levels, training
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
@@ -83,17 +83,6 @@ class ModuleFacts:
     @property
     def key(self) -> str:
         return normalized(self.path) if self.path else self.module
-
-
-def normalized(path: str) -> str:
-    if os.path.isabs(path):
-        return _normalized_absolute(path)
-    return os.path.normcase(os.path.normpath(os.path.abspath(path)))
-
-
-@functools.lru_cache(maxsize=1 << 16)  # a project's paths, asked for again and again by every program
-def _normalized_absolute(path: str) -> str:
-    return os.path.normcase(os.path.normpath(path))
 
 
 def source_root(module: str, path: str) -> str:

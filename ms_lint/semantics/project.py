@@ -21,16 +21,9 @@ import os
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
+from ms_lint.files import normalized
 from ms_lint.semantics import memo, training
-from ms_lint.semantics.facts import (
-    FACT_FIELDS,
-    MODULE_LEVEL,
-    REPLICA_SYNC,
-    ModuleFacts,
-    ProgramFacts,
-    normalized,
-    source_root,
-)
+from ms_lint.semantics.facts import FACT_FIELDS, MODULE_LEVEL, REPLICA_SYNC, ModuleFacts, ProgramFacts, source_root
 
 NO_FACTS = ProgramFacts()
 

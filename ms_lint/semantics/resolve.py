@@ -17,7 +17,8 @@ from typing import Dict, Optional, Union
 import astroid
 from astroid import nodes
 
-from ms_lint.semantics import names
+from ms_lint.files import normalized
+from ms_lint.semantics import memo, names
 
 Definition = Union[nodes.ClassDef, nodes.FunctionDef]
 MAX_DEPTH = 8
@@ -65,34 +66,30 @@ def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[n
         _forget_frames(error)
         module = None
     found = getattr(module, "file", None)
-    _reads.setdefault(_key(importer.root().file), {})[modname] = _key(found) if found else None
+    importing = importer.root().file
+    _reads.setdefault(normalized(importing) if importing else "", {})[modname] = normalized(found) if found else None
     if module is not None:
         record_star_imports(module)
     return module
 
 
-_star_imports_recorded: Dict[str, nodes.Module] = {}
+_star_imports_recorded: dict = memo.per_run_dict()  # the modules whose star imports this run recorded
 
 
 def record_star_imports(module: nodes.Module) -> None:
     """Record what the module's ``from x import *`` read: astroid put x's names into it when it built it."""
-    key = _key(module.file)
-    if _star_imports_recorded.get(key) is module:
+    if module in _star_imports_recorded:
         return
-    _star_imports_recorded[key] = module
+    _star_imports_recorded[module] = None  # before following them: star imports may go round
     for statement in module.body:
         if isinstance(statement, nodes.ImportFrom) and statement.names and statement.names[0][0] == "*":
             _import_module(names.absolute_module(statement), statement)
 
 
-def _key(path: Optional[str]) -> str:
-    return os.path.normcase(os.path.abspath(path)) if path else ""
-
-
 def files_read(path: str) -> Dict[str, Optional[str]]:
     """The user's modules import resolution looked up from the module in ``path`` so far in this
     process, by dotted name, with the file each was found in (None: not found)."""
-    return _reads.get(_key(path), {})
+    return _reads.get(normalized(path), {})
 
 
 def _forget_frames(error: BaseException) -> None:

@@ -27,14 +27,15 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 import astroid
 from pylint.lint.expand_modules import _is_ignored_file
 
+from ms_lint.files import normalized
 from ms_lint.semantics import memo, resolve, stored_facts
 from ms_lint.semantics import project as programs
-from ms_lint.semantics.facts import ModuleFacts, import_paths, module_facts, normalized, source_root
+from ms_lint.semantics.facts import ModuleFacts, import_paths, module_facts, source_root
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
 SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages"})
@@ -74,7 +75,7 @@ class ParsedFacts:
 _scans: Dict[str, Tuple[Stamp, str, FrozenSet[str]]] = {}
 _parsed_facts: Dict[str, ParsedFacts] = {}  # by the file's key
 _files_read = [0]  # files scanned or parsed in this process: a project's store is written again when it grows
-_restored: Dict[str, None] = {}  # the roots whose stored scans and facts were read in this process
+_restored: Set[str] = set()  # the roots whose stored scans and facts were read in this process
 _projects: Dict[Tuple, programs.Project] = memo.per_run_dict()
 
 
@@ -300,7 +301,7 @@ def _restore(root: str) -> None:
     """Take up what an earlier run stored of the project at ``root`` (once per process)."""
     if root in _restored:
         return
-    _restored[root] = None
+    _restored.add(root)
     scans, parsed = stored_facts.load(root)
     for path, scan in scans.items():
         _scans.setdefault(path, scan)
