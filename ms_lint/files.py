@@ -1,6 +1,6 @@
 """Files ms_lint writes are written whole or not at all: a temporary file beside the target, then a rename.
 
-Also where Python ends the lines of a file it reads, the TOML reader for the configuration files ms_lint reads (``tomllib``, ``tomli`` before Python 3.11), and the one spelling of a file's path by which ms_lint compares files.
+Also where Python ends the lines of a file it reads, the TOML reader for the configuration files ms_lint reads (``tomllib``, ``tomli`` before Python 3.11), the one spelling of a file's path by which ms_lint compares files, and where ms_lint keeps what it caches.
 """
 
 from __future__ import annotations
@@ -16,10 +16,21 @@ try:  # Python 3.11+
 except ImportError:  # pragma: no cover - Python < 3.11 (pylint brings tomli there)
     import tomli as tomllib  # type: ignore[no-redef]  # noqa: F401
 
-__all__ = ["LINE_END", "normalized", "tomllib", "write_whole"]
+__all__ = ["LINE_END", "cache_directory", "normalized", "tomllib", "write_whole"]
 
 # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at \f, \v, \x1c...).
 LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def cache_directory(name: str) -> str:
+    """Where ms_lint keeps its ``name`` cache: in the user's cache directory (``~/.cache/ms_lint/<name>`` on Linux)."""
+    try:
+        from platformdirs import user_cache_dir  # pylint: disable=import-outside-toplevel
+
+        base = user_cache_dir("ms_lint", appauthor=False)
+    except ImportError:  # pragma: no cover - pylint depends on platformdirs
+        base = os.path.join(os.path.expanduser("~"), ".cache", "ms_lint")
+    return os.path.join(base, name)
 
 
 def normalized(path: str) -> str:

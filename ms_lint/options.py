@@ -112,8 +112,8 @@ class MindSporeOptions(BaseChecker):
                 "type": "yn",
                 "metavar": "<y or n>",
                 "help": "Keep what is read of the project's files that are not linted (a file linted alone "
-                "gets its whole project's findings) in pylint's cache directory, for the next run to read "
-                "again only the files that changed. 'n' reads them at every run.",
+                "gets its whole project's findings) in ms_lint's cache directory (~/.cache/ms_lint/facts on "
+                "Linux), for the next run to read again only the files that changed. 'n' reads them at every run.",
             },
         ),
         (

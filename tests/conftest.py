@@ -9,9 +9,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # Checkers swallow their own exceptions in production; in the tests they must surface.
 os.environ["MS_LINT_STRICT"] = "1"
-# What runs store between runs (pylint's statistics, ms_lint's project facts) stays in the session.
-os.environ["PYLINTHOME"] = tempfile.mkdtemp(prefix="ms_lint_tests_")
-atexit.register(shutil.rmtree, os.environ["PYLINTHOME"], True)
+# What runs cache between runs (ms_lint's project facts and probe verdicts, pylint's statistics)
+# stays in the session: the user's cache directory is the session's.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="ms_lint_tests_")
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 
 
 def pytest_addoption(parser):

@@ -30,13 +30,7 @@ OFF = "off"
 
 
 def default_directory() -> str:
-    try:
-        from platformdirs import user_cache_dir  # pylint: disable=import-outside-toplevel
-
-        base = user_cache_dir("ms_lint", appauthor=False)
-    except ImportError:  # pragma: no cover - pylint depends on platformdirs
-        base = os.path.join(os.path.expanduser("~"), ".cache", "ms_lint")
-    return os.path.join(base, "probe")
+    return files.cache_directory("probe")
 
 
 def environment() -> str:

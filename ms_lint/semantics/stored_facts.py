@@ -4,8 +4,9 @@ A file linted alone is given its project's facts (:mod:`ms_lint.semantics.worksp
 project's other files are scanned for their imports and those sharing a program with it are
 parsed. On a large project that is most of pylint's work on the whole project, which an editor
 or a pre-commit hook would pay at every run. So the scans and the parsed facts are kept in
-pylint's cache directory (``PYLINTHOME``), one file per project root, and each entry is used
-again while the files it was read from keep their size and time stamp (the workspace checks).
+ms_lint's cache directory (``~/.cache/ms_lint/facts`` on Linux), one file per project root, and
+each entry is used again while the files it was read from keep their size and time stamp (the
+workspace checks).
 
 A store written by another version of ms_lint, or another Python, is not read. A store that
 cannot be read is ignored; one that cannot be written is not (the run's findings are the same).
@@ -16,33 +17,31 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Dict, Tuple
 
-from pylint.constants import PYLINT_HOME
+from ms_lint import files
 
 FORMAT = 1
 
 
 def directory() -> Path:
-    return Path(PYLINT_HOME) / "ms_lint"
+    return Path(files.cache_directory("facts"))
 
 
 def _path(root: str) -> Path:
-    return directory() / f"facts-{hashlib.sha1(root.encode('utf-8')).hexdigest()[:20]}.pickle"
+    return directory() / f"{hashlib.sha1(root.encode('utf-8')).hexdigest()[:20]}.pickle"
 
 
 @functools.lru_cache(maxsize=None)
 def _code() -> str:
     """What the stored facts were worked out by: this Python, and ms_lint's files as installed."""
     package = Path(__file__).resolve().parent.parent
-    files = sorted(path for path in package.rglob("*") if path.suffix in (".py", ".json") and "__pycache__" not in path.parts)
+    sources = sorted(path for path in package.rglob("*") if path.suffix in (".py", ".json") and "__pycache__" not in path.parts)
     digest = hashlib.sha1(f"{FORMAT} {sys.version}".encode("utf-8"))
-    for path in files:
+    for path in sources:
         status = path.stat()
         digest.update(f"{path.relative_to(package)} {status.st_size} {status.st_mtime_ns}\n".encode("utf-8"))
     return digest.hexdigest()
@@ -64,16 +63,8 @@ def save(root: str, scans: Dict[str, Any], parsed: Dict[str, Any]) -> None:
     """Store the scans and parsed facts of the project at ``root``, replacing what was stored."""
     target = _path(root)
     try:
+        data = pickle.dumps({"code": _code(), "root": root, "scans": scans, "parsed": parsed}, pickle.HIGHEST_PROTOCOL)
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".facts-", suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            pickle.dump({"code": _code(), "root": root, "scans": scans, "parsed": parsed}, stream, pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, target)
+        files.write_whole(str(target), data)
     except Exception:  # pylint: disable=broad-except
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        pass  # a store that cannot be written only costs the next run time

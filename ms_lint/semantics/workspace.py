@@ -18,7 +18,7 @@ So the programs of a run are built from the linted modules *and* the project's o
 A file's scan is kept while its size and time stamp stay the same; the facts of a parsed file
 while neither it nor any file they were worked out from changes (:class:`ParsedFacts`). Both are
 kept for the life of the process, so that an editor's server lints an edited file again without
-reading the rest of the project again, and in pylint's cache directory for the next process
+reading the rest of the project again, and in ms_lint's cache directory for the next process
 (:mod:`ms_lint.semantics.stored_facts`, unless ``mindspore-cache=n``).
 """
 
