@@ -245,9 +245,9 @@ def test_a_broken_configuration_is_told_rather_than_ignored(examples):
 def test_the_server_speaks_over_stdio(examples):
     """One real server process, as an agent host starts it."""
     here = str(Path(ms_lint.__file__).resolve().parent.parent)  # the ms_lint under test
-    command = StdioServerParameters(
-        command=sys.executable, args=["-m", "ms_lint.cli", "mcp"], cwd=os.getcwd(), env={"PYTHONPATH": here}
-    )
+    # The client passes the server a few variables of its own: the session's cache directory goes too.
+    env = {"PYTHONPATH": here, "XDG_CACHE_HOME": os.environ["XDG_CACHE_HOME"]}
+    command = StdioServerParameters(command=sys.executable, args=["-m", "ms_lint.cli", "mcp"], cwd=os.getcwd(), env=env)
 
     async def session():
         async with Client(command) as client:
