@@ -19,7 +19,8 @@ NAMES = [change for change in table.CHANGES if not change.parameter]
 PARAMETERS = [change for change in table.CHANGES if change.parameter]
 ids = lambda change: change.old  # noqa: E731
 # A changed default or a parameter that stopped taking Python numbers: the parameter itself stays.
-KEPT_PARAMETER_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED)
+KEPT_PARAMETER_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED, table.VALUE_DEPRECATED)
+VALUES = [change for change in PARAMETERS if change.kind == table.VALUE_DEPRECATED]
 
 try:
     from ms_lint.semantics import versions
@@ -39,6 +40,7 @@ def test_entries_are_well_formed():
             assert table.version_tuple(change.deprecated) <= table.version_tuple(change.removed), change.old
         assert bool(change.parameter) == (change.kind in table.PARAMETER_KINDS), change.old
         assert bool(change.default) == (change.kind == table.DEFAULT_CHANGED), change.old
+        assert bool(change.value) == (change.kind == table.VALUE_DEPRECATED), change.old
 
 
 def test_every_fix_is_written_in_both_languages():
@@ -205,3 +207,20 @@ def test_scalar_first_argument_against_the_installed_mindspore(change):
     except TypeError:
         refused = True
     assert refused == api_changes.removed(change, installed)
+
+
+@requires_mindspore
+@pytest.mark.parametrize("change", VALUES, ids=ids)
+def test_deprecated_value_against_the_installed_mindspore(change):
+    """The installed MindSpore's own docs mark the value deprecated from the table's version (from that
+    version on), and the call still takes it."""
+    mindspore = importlib.import_module("mindspore")
+    installed = tuple(int(part) for part in mindspore.__version__.split(".")[:2])
+    module, _, attr = change.name.rpartition(".")
+    api = getattr(importlib.import_module(module), attr)
+    marked = f'The value ``"{change.value}"`` of `{change.parameter}` is deprecated from version {change.deprecated}.0'
+    assert (marked in " ".join((api.__doc__ or "").split())) == api_changes.deprecated(change, installed)
+    if isinstance(api, type):
+        api(**{change.parameter: change.value})
+    else:
+        api(lambda x: x, **{change.parameter: change.value})

@@ -1,7 +1,7 @@
 """MindSpore API changes by version: the one table behind the API-change rules.
 
-One entry per change: the old name (``mindspore.ms_function``) or keyword parameter
-(``mindspore.nn.Dropout(keep_prob=)``), its replacement, the kind of change, the version that
+One entry per change: the old name (``mindspore.ms_function``), keyword parameter
+(``mindspore.nn.Dropout(keep_prob=)``) or value of one (``mindspore.jit(backend=)``, ``"GE"``), its replacement, the kind of change, the version that
 deprecated it and the one without it, the fix, and a reference. Adding a change is one entry
 here and one test line; the rules, the fixes and the rule pages read this table only.
 
@@ -31,9 +31,10 @@ PARAMETER_REMOVED = "parameter-removed"
 DEFAULT_CHANGED = "default-changed"
 MODULE_MOVED = "module-moved"  # a module whose names now live in another one
 SCALAR_INPUT_REMOVED = "scalar-input-removed"  # the parameter no longer takes a Python number, only a Tensor
+VALUE_DEPRECATED = "value-deprecated"  # one value of a keyword parameter (``backend="GE"``); the parameter stays
 KINDS = (RENAMED, REMOVED, DEPRECATED, PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED, MODULE_MOVED,
-         SCALAR_INPUT_REMOVED)
-PARAMETER_KINDS = (PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED, SCALAR_INPUT_REMOVED)
+         SCALAR_INPUT_REMOVED, VALUE_DEPRECATED)
+PARAMETER_KINDS = (PARAMETER_RENAMED, PARAMETER_REMOVED, DEFAULT_CHANGED, SCALAR_INPUT_REMOVED, VALUE_DEPRECATED)
 
 # References.
 _MS = "https://gitee.com/mindspore/mindspore/blob/v2.10.0/mindspore/python/mindspore/"
@@ -98,6 +99,7 @@ class Change:
     # DEFAULT_CHANGED: (parameter, value) with which the default does not matter (no bias: its initialiser)
     moot_when: Tuple[str, str] = ()
     also: Tuple[str, ...] = ()  # other import paths of a removed name (``mindspore.common.api.ms_function``)
+    value: str = ""  # VALUE_DEPRECATED: the value of the parameter the change is about ("GE")
 
     @property
     def name(self) -> str:
@@ -109,6 +111,11 @@ class Change:
         """The keyword parameter the change is about, or None for a whole name."""
         inside = self.old.partition("(")[2]
         return inside.rstrip("=)") or None
+
+    @property
+    def shown(self) -> str:
+        """``old`` with the value a VALUE_DEPRECATED entry is about: ``mindspore.jit(backend="GE")``."""
+        return f'{self.name}({self.parameter}="{self.value}")' if self.value else self.old
 
     @property
     def changed_in(self) -> str:
@@ -165,6 +172,11 @@ def _scalar_input(api, fix, reference, primitive):
 def _context_option(option, new, fix, deprecated="2.7", removed=None, reference=SET_CONTEXT_2_7, note=_CONTEXT_LOGS):
     """A ``set_context`` option MindSpore deprecated: its own list names the replacement."""
     return Change(f"mindspore.set_context({option}=)", new, PARAMETER_REMOVED, deprecated, removed, fix, reference, note)
+
+
+def _value(old, value, deprecated, reference, fix, note):
+    """A value of a keyword parameter MindSpore deprecated: the parameter and its other values stay."""
+    return Change(old, "", VALUE_DEPRECATED, deprecated, None, fix, reference, note, value=value)
 
 
 def _default(old, old_default, new_default, version, reference, note, fix="", moot_when=()):
@@ -338,6 +350,15 @@ CHANGES: Tuple[Change, ...] = (
     Change("mindspore.JitConfig(infer_boost=)", "", PARAMETER_REMOVED, "2.10", None,
            Text("drop `infer_boost=`: inference is chosen by the model's phase", "去掉 `infer_boost=`：推理由模型所处的阶段决定"),
            JIT_CONFIG_2_10, "2.10: the JitConfig docs mark it deprecated from 2.10.0; 'on' logs its deprecation"),
+    _value("mindspore.jit(backend=)", "GE", "2.9", JIT_2_10,
+           Text('leave `backend=` out, or pass `backend="ms_backend"`', '去掉 `backend=`，或传入 `backend="ms_backend"`'),
+           "2.9 and 2.10 docs: 'The value \"GE\" of backend is deprecated from version 2.9.0'; both take it without a "
+           "warning; 2.7 and 2.8 take it unmarked (2.7: the default on Atlas training products)"),
+    _value("mindspore.JitConfig(jit_level=)", "O2", "2.9", JIT_CONFIG_2_10,
+           Text('pass `jit_level="O0"` or `jit_level="O1"`, or set the level with `@jit(jit_level=...)`',
+                '改为传入 `jit_level="O0"` 或 `jit_level="O1"`，或用 `@jit(jit_level=...)` 设置编译级别'),
+           "2.9 and 2.10 docs: 'The value \"O2\" of jit_level is deprecated from version 2.9.0'; both take it without "
+           "a warning; 2.7 and 2.8 take it unmarked"),
     Change("mindspore.set_context(device_target=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
            Text("call `mindspore.set_device(...)`", "改为调用 `mindspore.set_device(...)`"), SET_CONTEXT_2_5, "2.10: logs 'Please use the api mindspore.set_device()'"),
     Change("mindspore.set_context(device_id=)", "mindspore.set_device", PARAMETER_REMOVED, "2.5", None,
@@ -443,7 +464,7 @@ def table(include: Callable[[Change], object]) -> Text:
         rows.append("| --- | --- | --- | --- | --- | --- | --- |")
         for change in CHANGES:
             if include(change):
-                old = change.old.replace("mindspore.", "", 1)
+                old = change.shown.replace("mindspore.", "", 1)
                 detail = f"default {change.default[0]} -> {change.default[1]}" if change.default else change.kind
                 removed = change.changed_in if change.kind == DEFAULT_CHANGED else (change.removed or "")
                 deprecated = "" if change.kind == DEFAULT_CHANGED else (change.deprecated or "")

@@ -42,7 +42,7 @@ def fix(node: nodes.NodeNG, source: Source, context) -> Union[Fix, Refusal]:  # 
             return _keep_prob(node, source)
     elif renamed_in_place(change):
         return rename_attribute(node, source) if isinstance(node, nodes.Attribute) else rename_import(node, change, source)
-    return Refusal(NO_SAME_REPLACEMENT % (change.old, change.fix))
+    return Refusal(NO_SAME_REPLACEMENT % (change.shown, change.fix))
 
 
 def _keep_prob(keyword: nodes.Keyword, source: Source) -> Union[Fix, Refusal]:

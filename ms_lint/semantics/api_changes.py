@@ -5,8 +5,9 @@ Names are matched through the file's imports and the catalog's re-exports, so
 A name is used where it is imported by name (``from mindspore import ms_function``) or, when
 reached through a module (``ops.TensorAdd()``, ``@ms.ms_function``), where it is called or
 decorates: each use is reported once. A moved module is used where it is imported.
-Keyword parameters are used where a call passes them; a default is relied on where a call of
-a known signature passes neither the keyword nor a positional argument for it.
+Keyword parameters are used where a call passes them, a deprecated value where a call passes it
+(by keyword or position); a default is relied on where a call of a known signature passes neither
+the keyword nor a positional argument for it.
 """
 
 from __future__ import annotations
@@ -25,13 +26,15 @@ from ms_lint.semantics import arguments, catalog, compatibility, constants, inde
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
 # Defaults of initialisers: code that sets the parameters itself afterwards does not rely on them.
 INITIALISERS = frozenset({"weight_init", "bias_init"})
-ARGUMENT_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED)  # about what a call passes, not a keyword
+# About what a call passes, not a keyword: its value may be given by position.
+ARGUMENT_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED, table.VALUE_DEPRECATED)
 # Methods whose receiver must be traced to an instance of their class.
 DATASET = "mindspore.dataset.Dataset"
 MODEL = "mindspore.train.Model"
 OPS = "mindspore.ops."
 OPERATIONS = "mindspore.ops.operations."
 PARAMETER_OF = Text("`%s=` of `%s`", "`%s=` 参数（`%s`）")
+VALUE_OF = Text("`%s` of `%s`", "`%s` 取值（`%s`）")
 SCALAR_AS = Text("`%s` with a Python number as `%s`", "`%s`（以 Python 数值作为 `%s` 参数）")
 DEFAULT_OF = Text("`%s`, changed from %s to %s in MindSpore %s", "`%s`（由 %s 变为 %s，MindSpore %s）")
 
@@ -139,7 +142,7 @@ def _raised_where_missing(use: Use) -> frozenset:
     """What the use raises on a version without its API: a changed default raises nothing."""
     if isinstance(use.node, (nodes.Import, nodes.ImportFrom)):
         return compatibility.IMPORT_ERRORS
-    if isinstance(use.node, nodes.Keyword) or use.change.kind == table.SCALAR_INPUT_REMOVED:
+    if isinstance(use.node, nodes.Keyword) or use.change.kind in (table.SCALAR_INPUT_REMOVED, table.VALUE_DEPRECATED):
         return compatibility.PARAMETER_ERRORS
     if use.change.kind == table.DEFAULT_CHANGED:
         return frozenset()
@@ -208,7 +211,11 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
     for change in relevant:
         if not called[change.name]:
             continue
-        if change.kind == table.SCALAR_INPUT_REMOVED:
+        if change.kind == table.VALUE_DEPRECATED:
+            given = arguments.bound(call, signature(change.name)).get(change.parameter)
+            if constants.fold(given) == change.value:
+                yield Use(change, passed.get(change.parameter, call), f'{change.parameter}="{change.value}"')
+        elif change.kind == table.SCALAR_INPUT_REMOVED:
             # A Primitive class's entry is about calls of its instances, not its constructor.
             primitive_class = getattr(catalog.lookup(change.name), "kind", None) == "primitive"
             if not primitive_class and _first_input_is_number(call, change):
@@ -330,6 +337,8 @@ def label(use: Use) -> str:
     change = use.change
     if change.kind == table.SCALAR_INPUT_REMOVED:
         return SCALAR_AS % (use.written, change.parameter)
+    if change.kind == table.VALUE_DEPRECATED:
+        return VALUE_OF % (use.written, change.name.replace("mindspore.", "", 1))
     if change.parameter:
         return PARAMETER_OF % (change.parameter, change.name.replace("mindspore.", "", 1))
     if use.written == change.name:

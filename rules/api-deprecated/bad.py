@@ -17,5 +17,11 @@ class Block(nn.Cell):
         return self.one_hot(self.gather(self.add(x, x), indices, 0))
 
 
+@ms.jit(backend="GE")  # [api-deprecated]
+def scale(x):
+    return x * 2
+
+
 ms.set_context(mode=ms.GRAPH_MODE)
 optimizer = nn.LazyAdam(Block().trainable_params())  # [api-deprecated]
+compile_config = ms.JitConfig(jit_level="O2")  # [api-deprecated]

@@ -15,5 +15,11 @@ class Block(nn.Cell):
         return ops.one_hot(self.gather(self.add(x, x), indices, 0), 10)
 
 
+@ms.jit
+def scale(x):
+    return x * 2
+
+
 ms.set_context(mode=ms.GRAPH_MODE)
 optimizer = nn.Adam(Block().trainable_params())
+compile_config = ms.JitConfig(jit_level="O1")
