@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+import astroid
 from pylint.lint import PyLinter
 from pylint.utils.ast_walker import ASTWalker
 
@@ -102,3 +103,38 @@ def test_the_walker_finds_every_visit_and_leave_method_of_every_rule():
     for checker in rules:
         declared = {name for klass in type(checker).__mro__ for name in vars(klass) if name.startswith(("visit_", "leave_"))}
         assert set(dir(checker)) == declared, type(checker).__name__
+
+
+class _Rule:
+    def __init__(self, callees):
+        self._callees = callees
+
+    def callees(self):
+        return self._callees
+
+
+def _handed(rules, source):
+    """The rules each call of ``source`` (one statement per line) is handed to, by line."""
+    module = astroid.parse(textwrap.dedent(source))
+    dispatch = calls._Dispatch(rules)  # pylint: disable=protected-access
+    return {
+        call.lineno: [rules.index(rule) for rule in dispatch.handlers(calls._keys(call))]  # pylint: disable=protected-access
+        for call in module.nodes_of_class(astroid.nodes.Call)
+        if isinstance(call.parent, astroid.nodes.Expr)
+    }
+
+
+def test_a_rule_for_every_call_sees_calls_of_unnamed_callees_and_number_first_calls_reach_their_rules():
+    every, less, numbers = _Rule(None), _Rule(frozenset({"less"})), _Rule(frozenset({calls.NUMBER_FIRST}))
+    source = """\
+        fns[0](x)
+        make()(x)
+        make()(0, x)
+        self.is_positive(-1.5, x)
+        self.is_positive(x, 0)
+        less(True, x)
+        less(0, x)
+    """
+    assert _handed([every, less, numbers], source) == {
+        1: [0], 2: [0], 3: [0, 2], 4: [0, 2], 5: [0], 6: [0, 1], 7: [0, 1, 2],
+    }

@@ -698,7 +698,7 @@ class ApiChangeChecker(MindSporeChecker):
     """
 
     def callees(self) -> frozenset:
-        return api_changes.callee_basenames()
+        return api_changes.callee_basenames() | {calls.NUMBER_FIRST}  # a Primitive instance given a number
 
     def check_call(self, node: nodes.Call) -> None:
         self.report_uses(api_changes.call_uses(node))

@@ -2,8 +2,8 @@
 
 pylint calls every checker's ``visit_call`` on every call of the code base, and most of
 ms_lint's rules look only at calls of a few names (``Dropout``, ``batch``, ``Model``...). A
-call rule implements ``check_call(node)`` and ``callees()``: the names it looks at, or None
-for every call; one that looks only inside graph-compiled code says so (``in_graph_code_only``).
+call rule implements ``check_call(node)`` and ``callees()``: the names it looks at (and
+:data:`NUMBER_FIRST` for calls whose first argument is a number), or None for every call; one that looks only inside graph-compiled code says so (``in_graph_code_only``).
 In each run the first enabled call rule visits the calls for all of them and hands each call to
 the rules that look at one of its names, in the order pylint would have.
 """
@@ -18,6 +18,9 @@ from ms_lint.semantics import names, scope
 
 RULES_ATTRIBUTE = "_ms_lint_call_rules"
 VISITOR_ATTRIBUTE = "_ms_lint_call_visitor"
+# The key of a call whose first argument is a number literal: a rule about what a Primitive instance takes,
+# held under any name (``self.less_op(0, x)``, ``P.Less()(0, x)``), lists it among its callees.
+NUMBER_FIRST = "<number first>"
 
 
 def not_walked(self, node: nodes.Call) -> None:  # pylint: disable=unused-argument
@@ -46,12 +49,22 @@ class CallVisitor:
 
     def __call__(self, node: nodes.Call) -> None:
         in_graph = self._graph_only and scope.graph_kind(node) is not None
-        for rule in self._dispatch[in_graph].handlers(names.callee_names(node)):
+        for rule in self._dispatch[in_graph].handlers(_keys(node)):
             try:
                 rule.check_call(node)
             except Exception:  # pylint: disable=broad-except
                 if self._strict:
                     raise
+
+
+def _keys(node: nodes.Call) -> Tuple[str, ...]:
+    keys = names.callee_names(node)
+    first = node.args[0] if node.args else None
+    if isinstance(first, nodes.UnaryOp) and first.op in ("-", "+"):
+        first = first.operand
+    if isinstance(first, nodes.Const) and type(first.value) in (int, float):
+        return (*keys, NUMBER_FIRST)
+    return keys
 
 
 class _Dispatch:
@@ -75,6 +88,8 @@ class _Dispatch:
         self._by_name: Dict[str, Tuple] = {name: tuple(listed) for name, listed in named.items()}
 
     def handlers(self, keys: Tuple[str, ...]) -> Tuple:
+        if not keys:  # a callee without a name (``fns[0](x)``)
+            return self._every
         if len(keys) == 1:
             return self._by_name.get(keys[0], self._every)
         wanted = {id(rule) for key in keys for rule in self._by_name.get(key, self._every)}

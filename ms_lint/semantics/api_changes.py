@@ -201,10 +201,11 @@ def _spells_module(expr: nodes.NodeNG, module: str) -> bool:
 
 
 def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
+    if call.args and constants.number(call.args[0]) is not None:
+        yield from _primitive_instance_uses(call)
     candidates = _parameters().get(names.basename(call.func) or "")
     if not candidates:
         return
-    yield from _primitive_instance_uses(call)
     passed = {keyword.arg: keyword for keyword in call.keywords or () if keyword.arg}
     relevant = [change for change in candidates if change.kind in ARGUMENT_KINDS or change.parameter in passed]
     called = {api: _calls(call, api) for api in {change.name for change in relevant}}
@@ -227,8 +228,8 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
 
 
 def _primitive_instance_uses(call: nodes.Call) -> Iterator[Use]:
-    """A call of a Primitive instance (``self.less(0, x)`` with ``self.less = P.Less()``): the entries about
-    what its inputs may be."""
+    """A call of a Primitive instance (``self.less(0, x)`` with ``self.less = P.Less()``, ``P.Less()(0, x)``):
+    the entries about what its inputs may be."""
     held = receivers.primitive(call.func)
     if held is None:
         return

@@ -22,8 +22,15 @@ class Loss(nn.Cell):
         super().__init__()
         self.less = P.Less()
         self.equal = ops.Equal()
+        self.is_positive = P.Less()
+        self.scale = ops.Mul()
 
     def construct(self, gt_label):
         positive = self.less(0, gt_label)  # [api-removed]
         same = self.equal(gt_label, 1)
-        return positive, same
+        renamed = self.is_positive(0, gt_label)  # [api-removed]
+        at_once = P.Less()(0, gt_label)  # [api-removed]
+        negative = ops.Equal()(-1, gt_label)  # [api-removed]
+        tensor_first = P.Less()(gt_label, 0)
+        other_primitive = self.scale(2, gt_label)
+        return positive, same, renamed, at_once, negative, tensor_first, other_primitive
