@@ -17,7 +17,10 @@ matched are printed too: a PyNative traceback may name only the script that buil
 The text quoted for a matched rule is the error's own line, not a traceback's quote of the
 library line that raised it. A log with MindSpore's construct traceback comes from a graph
 compile, so those files are linted with ``--mindspore-mode=graph`` unless the options set a mode:
-the lines it names were compiled, whatever mode the program sets elsewhere.
+the lines it names were compiled, whatever mode the program sets elsewhere. An operator's error that
+PyNative raised where a result was read (its asynchronous queue's "WorkerJoin failed", or a traceback
+ending in the Tensor's own code) gets a notice: the log does not name the failing line, and
+``mindspore.runtime.launch_blocking()`` makes the next run's traceback name it.
 
 Every user-visible string is in :data:`TEXTS`, by language; the rule descriptions and fixes
 come from the rules themselves.
@@ -43,6 +46,11 @@ from ms_lint.semantics import facts
 
 NEAR_LINES = 3
 GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
+# An operator's error that PyNative raised later, where a result was read: the queue that runs operators
+# asynchronously reports it alone ("WorkerJoin failed: For 'MatMulExt' op ..."), or a traceback ends in
+# the Tensor's own code (``print(out)``, ``out.asnumpy()``), not at the operator's line.
+ASYNCHRONOUS_QUEUE = "WorkerJoin failed"
+TENSOR_READS = ("mindspore/common/tensor.py", "mindspore/common/_stub_tensor.py")
 LIBRARY_FOLDERS = ("site-packages", "dist-packages")
 TEXTS: Dict[str, Dict[str, str]] = {
     "en": {
@@ -79,6 +87,10 @@ TEXTS: Dict[str, Dict[str, str]] = {
         "unreadable": "Skipped {path}: cannot read it ({reason}).",
         "libraries": "Not linted: {count} library file{s} the log points at (site-packages).",
         "lint_failed": "Could not lint the files the log points at (ms-lint exited with {status}).",
+        "deferred": "MindSpore ran the failing operator asynchronously (PyNative): this log shows where a result "
+        "was read (print, .asnumpy()), not the line that failed. Call mindspore.runtime.launch_blocking() at the "
+        "start of the script (before MindSpore 2.7: set_context(pynative_synchronize=True)) and run it again: the "
+        "traceback then goes through the Cell's construct to the failing line, which ms-lint explain lints.",
     },
     "zh": {
         "usage": (
@@ -111,6 +123,10 @@ TEXTS: Dict[str, Dict[str, str]] = {
         "unreadable": "已跳过 {path}：无法读取（{reason}）。",
         "libraries": "未检查：日志指向的 {count} 个库文件{s}（site-packages）。",
         "lint_failed": "无法检查日志指向的文件（ms-lint 退出状态为 {status}）。",
+        "deferred": "MindSpore 以异步方式运行了出错的算子（动态图模式）：这段日志显示的是读取结果的位置（print、"
+        ".asnumpy()），而不是出错的那一行。请在脚本开头调用 mindspore.runtime.launch_blocking()（MindSpore 2.7 "
+        "之前：set_context(pynative_synchronize=True)）后重新运行：回溯信息会经过 Cell 的 construct 指到出错的"
+        "那一行，ms-lint explain 会检查该处。",
     },
 }
 
@@ -345,6 +361,7 @@ class Explanation:
     beyond: list = field(default_factory=list)  # the matched rules' messages in the modules their files import
     linted: List[str] = field(default_factory=list)  # the files linted
     notes: List[str] = field(default_factory=list)  # files skipped, or a lint that failed, in the voice's language
+    deferred: bool = False  # an operator's error raised where a result was read (see ASYNCHRONOUS_QUEUE)
     docs_url: str = DEFAULT_DOCS_URL  # where the rules' pages are
 
     @property
@@ -355,7 +372,7 @@ class Explanation:
 def explanation(text: str, options: List[str], lint: Lint, voice: Voice = Voice()) -> Explanation:
     """What ms_lint knows about ``text``: the rules and known errors it matches, and the findings near
     the source lines it names (linted with ``lint`` and the ms-lint ``options``)."""
-    found = Explanation(rules_matching(text), known_errors_matching(text), locations(text))
+    found = Explanation(rules_matching(text), known_errors_matching(text), locations(text), deferred=deferred(text))
     if GRAPH_TRACEBACK in text and not any(option.startswith("--mindspore-mode") for option in options):
         options = [*options, "--mindspore-mode=graph"]
     config = None
@@ -367,6 +384,15 @@ def explanation(text: str, options: List[str], lint: Lint, voice: Voice = Voice(
     return found
 
 
+def deferred(text: str) -> bool:
+    """Whether ``text`` is an operator's error PyNative raised later than the operator ran: reported by its
+    asynchronous queue, or by a traceback whose innermost frame reads a Tensor."""
+    if ASYNCHRONOUS_QUEUE in text:
+        return True
+    frames = [match.group("path") for match in PYTHON_LOCATION.finditer(text)]
+    return bool(frames) and frames[-1].replace(os.sep, "/").endswith(TENSOR_READS)
+
+
 def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = Voice()) -> int:
     """Print what ms_lint knows about ``text``; 0 when a rule or a known error matched, 1 when none did."""
     found = explanation(text, options, lint, voice)
@@ -375,6 +401,8 @@ def explain(text: str, options: List[str], lint: Lint, out=None, voice: Voice = 
         lines += _explained(found.matches, found.docs_url, voice)
     if found.known:
         lines += _known(found.known, voice, "known" if found.matches else "known_only")
+    if found.deferred:
+        lines += [voice.say("deferred"), ""]
     if found.places:
         lines += _findings(found.near, found.matched, len(found.linted), voice)
         if found.beyond:

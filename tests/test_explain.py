@@ -3,6 +3,8 @@
 import io
 import re
 import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -10,6 +12,7 @@ from ms_lint import cli, explain, rule_pages
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.data.known_errors import KNOWN_ERRORS
 from ms_lint.tools import docs
+from probe_support import requires_mindspore
 
 RULE_FOLDERS = sorted(path.name for path in docs.RULES.iterdir() if path.is_dir())
 SAMPLES = [(symbol, text) for symbol, entry in ERROR_TEXTS.items() for text in entry.texts]
@@ -332,3 +335,94 @@ def test_a_rule_and_a_known_error_in_one_log_are_both_explained(capsys):
 def test_explain_recognises_at_least_sixty_distinct_error_texts():
     samples = {text.sample for _, text in SAMPLES} | {text.sample for _, text in KNOWN_SAMPLES}
     assert len(samples) >= 60, len(samples)
+
+
+# What MindSpore 2.10 printed on CPU for a matmul of mismatched shapes in a Cell's construct, run in PyNative.
+DEFERRED_READ = """\
+Traceback (most recent call last):
+  File "/work/train.py", line 3, in <module>
+    value = out.asnumpy()
+            ^^^^^^^^^^^^^
+  File "/venv/lib/python3.11/site-packages/mindspore/common/tensor.py", line 1090, in asnumpy
+    return TensorPy_.asnumpy(self)
+           ^^^^^^^^^^^^^^^^^^^^^^^
+RuntimeError: For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got 4 and 2.
+"""
+DEFERRED_AT_EXIT = (
+    "[ERROR] RUNTIME_FRAMEWORK(29055,7f65b7226b80,python):2026-11-27-17:05:40.399.653 "
+    "[mindspore/ccsrc/runtime/pipeline/async_rqueue.cc:267] WorkerJoin] WorkerJoin failed: For 'MatMulExt' op, "
+    "shape1[-1] must be equal to shape2[-2], but got 4 and 2."
+)
+BLOCKING = """\
+Traceback (most recent call last):
+  File "/work/net.py", line 18, in run
+    return net(ms.Tensor(np.ones((2, 3), np.float32)))
+  File "/venv/lib/python3.11/site-packages/mindspore/nn/cell.py", line 1420, in __call__
+    return self.construct(*args, **kwargs)
+  File "/work/net.py", line 13, in construct
+    return ops.matmul(y, x)
+  File "/venv/lib/python3.11/site-packages/mindspore/ops/auto_generate/gen_ops_prim.py", line 19252, in __call__
+    res = pyboost_matmul_ext(self, [input, other])
+RuntimeError: For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got 4 and 2.
+"""
+
+
+@pytest.mark.parametrize("log, expected", [(DEFERRED_READ, True), (DEFERRED_AT_EXIT, True), (BLOCKING, False)])
+def test_an_error_raised_where_a_result_was_read_is_told_apart(log, expected):
+    assert explain.deferred(log) is expected
+
+
+def test_an_error_raised_where_a_result_was_read_says_how_to_get_the_failing_line(capsys):
+    status, out = run(capsys, DEFERRED_AT_EXIT)
+    assert status == 0  # the shape error is a known one
+    assert "MindSpore ran the failing operator asynchronously (PyNative)" in out
+    assert "mindspore.runtime.launch_blocking()" in out
+    _, out = run(capsys, BLOCKING)
+    assert "asynchronously" not in out
+    cli.main(["--mindspore-language=zh", "explain", DEFERRED_AT_EXIT])
+    assert "以异步方式运行了出错的算子" in capsys.readouterr().out
+
+
+SHAPE_NET = """\
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(3, 4)
+
+    def construct(self, x):
+        y = self.dense(x)
+        return ops.matmul(y, x)
+
+
+def run():
+    return Net()(ms.Tensor(np.ones((2, 3), np.float32)))
+"""
+
+
+@requires_mindspore
+def test_a_pynative_error_is_followed_into_construct_once_launches_block(tmp_path, capsys):
+    """On the installed MindSpore: the error surfaces where the result is read, and explain says so; with
+    launch_blocking() the traceback goes through Cell.__call__ to the construct line, which explain lints."""
+    (tmp_path / "net.py").write_text(SHAPE_NET, encoding="utf-8")
+    (tmp_path / "late.py").write_text("from net import run\nprint(run().asnumpy())\n", encoding="utf-8")
+    (tmp_path / "blocking.py").write_text(
+        "import mindspore\nmindspore.runtime.launch_blocking()\nfrom net import run\nprint(run())\n", encoding="utf-8"
+    )
+    logs = {}
+    for script in ("late.py", "blocking.py"):
+        done = subprocess.run([sys.executable, script], cwd=tmp_path, capture_output=True, text=True, timeout=600,
+                              check=False)
+        assert done.returncode != 0
+        logs[script] = done.stderr
+    assert explain.deferred(logs["late.py"])
+    assert not explain.deferred(logs["blocking.py"])
+    construct = next(place for place in explain.locations(logs["blocking.py"]) if place.path.endswith("net.py")
+                     and place.first == 13)
+    assert construct.path == str(tmp_path / "net.py")
+    _, out = run(capsys, logs["blocking.py"])
+    assert "asynchronously" not in out and "ms_lint finds nothing near the lines the log points at" in out
