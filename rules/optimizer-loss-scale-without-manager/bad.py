@@ -25,7 +25,7 @@ def train_with_model(dataset):
 
 def build_step():
     net_with_loss = nn.WithLossCell(Net(), nn.MSELoss())
-    optimizer = nn.Adam(net_with_loss.trainable_params(), learning_rate=1e-3, loss_scale=128)
+    optimizer = nn.SGD(net_with_loss.trainable_params(), learning_rate=0.01, momentum=0.9, loss_scale=128)
     return nn.TrainOneStepCell(net_with_loss, optimizer)  # [optimizer-loss-scale-without-manager]
 
 

@@ -10,7 +10,7 @@ LOSS_SCALE = 2 ** 10
 
 
 def make_optimizer(params):
-    optimizer = nn.Adam(params, learning_rate=1e-3, loss_scale=LOSS_SCALE)
+    optimizer = nn.SGD(params, learning_rate=1e-3, loss_scale=LOSS_SCALE)
     return optimizer
 
 
@@ -36,7 +36,7 @@ def manager_taken_away(net, loss_fn):
 
 
 def sens_of_one(net_with_loss):
-    optimizer = nn.RMSProp(net_with_loss.trainable_params(), loss_scale=1024.0)
+    optimizer = nn.Momentum(net_with_loss.trainable_params(), 0.1, 0.9, loss_scale=1024.0)
     step = nn.TrainOneStepCell(net_with_loss, optimizer, sens=1.0)  # [optimizer-loss-scale-without-manager]
     step.set_train()
     return step

@@ -125,3 +125,11 @@ def no_loss_scale_parameter(net, loss_fn, dataset):
 def either_scale(net, loss_fn, dataset, large):
     optimizer = nn.Momentum(net.trainable_params(), 0.1, 0.9, loss_scale=1024.0 if large else 1.0)
     Model(net, loss_fn, optimizer).train(1, dataset)
+
+
+def adaptive_optimizers(net, loss_fn, dataset, net_with_loss):
+    # Each divides its update by the gradients' running size, which mostly cancels the division.
+    Model(net, loss_fn, nn.Adam(net.trainable_params(), 1e-3, loss_scale=1024.0)).train(1, dataset)
+    Model(net, loss_fn, nn.AdaMax(net.trainable_params(), loss_scale=1024.0)).train(1, dataset)
+    Model(net, loss_fn, nn.RMSProp(net.trainable_params(), loss_scale=1024.0)).train(1, dataset)
+    nn.TrainOneStepCell(net_with_loss, nn.Adagrad(net_with_loss.trainable_params(), loss_scale=1024.0))
