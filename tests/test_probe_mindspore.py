@@ -32,6 +32,13 @@ SPEED = re.compile(
 )
 
 
+# Findings of a rule's bad example that its experiment leaves unconfirmable, by line, each for the reason
+# its verdict gives.
+LEFT_UNCONFIRMABLE = {
+    "dataset-shard-arguments-swapped": {22},  # only names say which value is the rank: known only in a launch
+}
+
+
 def probe_status(message):
     match = SUFFIX.search(message.msg)
     assert match, f"no probe verdict in: {message.msg}"
@@ -60,9 +67,11 @@ def test_every_finding_of_a_bad_example_is_confirmed(rule_dir):
         assert any(SPEED.search(evidence) for _, _, evidence, _ in verdicts), verdicts
         assert all(status != CONFIRMED or confidence == "HIGH" for _, status, _, confidence in verdicts), verdicts
     else:
-        assert [(line, status, confidence) for line, status, _, confidence in verdicts] == [
-            (line, CONFIRMED, "HIGH") for line, _, _, _ in verdicts
+        left = LEFT_UNCONFIRMABLE.get(rule_dir.name, set())
+        assert [(line, status) for line, status, _, _ in verdicts] == [
+            (line, UNCONFIRMABLE if line in left else CONFIRMED) for line, _, _, _ in verdicts
         ], verdicts
+        assert all(confidence == "HIGH" for line, _, _, confidence in verdicts if line not in left), verdicts
 
 
 @pytest.mark.parametrize("rule_dir", rule_dirs(), ids=[path.name for path in rule_dirs()])

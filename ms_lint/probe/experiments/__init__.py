@@ -19,9 +19,11 @@ from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
 from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
 from ms_lint.probe.experiments.layers import ConvBuild, DropoutZeroes, LayerInConstruct, MomentumStep, PrimitiveWithTensors
+from ms_lint.probe.experiments.loss_scale import LossScaleStep
 from ms_lint.probe.experiments.pipeline import PipelineCall
 from ms_lint.probe.experiments.pytorch import MissingMethod, MissingName
 from ms_lint.probe.experiments.seed import SeedDivergence
+from ms_lint.probe.experiments.shards import SwappedShards
 from ms_lint.probe.experiments.syntax import CellMethodRefused, GraphSyntaxRefused
 from ms_lint.probe.experiments.train import MetricMethods, TrainingModeOutputs
 from ms_lint.probe.experiments.api_changes import ApiChange
@@ -106,15 +108,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
             "比较每个 rank 读取的数据需要多进程启动（msrun/mpirun）和训练数据",
         )
     ),
-    "dataset-shard-arguments-swapped": Declared(
-        Text(
-            "building the dataset needs its files and the rank and device count of a multi-process launch "
-            "(msrun/mpirun); MindSpore 2.10 refusing a shard_id not less than num_shards was observed with small "
-            "datasets (rules/dataset-shard-arguments-swapped/rule.md)",
-            "创建数据集需要它的文件以及多进程启动（msrun/mpirun）时的 rank 和设备数量；MindSpore 2.10 拒绝不小于 "
-            "num_shards 的 shard_id 已用小数据集实测（rules/dataset-shard-arguments-swapped/rule.md）",
-        )
-    ),
+    "dataset-shard-arguments-swapped": SwappedShards(),
     "eval-loop-cell-in-train-mode": TrainingModeOutputs(),
     "dropout-positional-keep-prob": DropoutZeroes(),
     "batchnorm-torch-momentum": MomentumStep(),
@@ -134,13 +128,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
             "（ms_lint/data/cpu_unsupported_ops.py）",
         )
     ),
-    "optimizer-loss-scale-without-manager": Declared(
-        Text(
-            "the divided gradients only make every update smaller, without an error; measuring it needs the "
-            "program's network, data and optimizer settings",
-            "被除过的梯度只会让每次更新变小，不会报错；要测量它，需要程序的网络、数据和优化器设置",
-        )
-    ),
+    "optimizer-loss-scale-without-manager": LossScaleStep(),
 }
 
 __all__ = ["EXPERIMENTS", "Context", "Declared", "Experiment", "needs_ascend"]
