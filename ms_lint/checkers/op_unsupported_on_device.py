@@ -1,9 +1,9 @@
-"""op-unsupported-on-device: an operator MindSpore 2.10 was seen to fail on CPU, in a program that targets CPU."""
+"""op-unsupported-on-device: an operator the targeted MindSpore was seen to fail on CPU, in a CPU program."""
 
 from __future__ import annotations
 
 import functools
-from typing import Dict, Optional
+from typing import Dict, Optional, Tuple
 
 from astroid import nodes
 from pylint.constants import WarningScope
@@ -76,11 +76,15 @@ def _short(name: str) -> str:
 
 OPERATORS_HEADING = Text("### Operators", "### 算子表")
 OPERATORS_SOURCE = Text(
-    "From `ms_lint/data/cpu_unsupported_ops.py`: each failed on MindSpore 2.10.0, CPU, in PyNative mode and in "
-    "GRAPH_MODE.",
-    "来自 `ms_lint/data/cpu_unsupported_ops.py`：每个算子在 MindSpore 2.10.0、CPU 上的动态图模式和静态图模式下都运行失败。",
+    "From `ms_lint/data/cpu_unsupported_ops.py`, observed with `python -m ms_lint.tools.cpu_ops` on MindSpore 2.7.0 "
+    "to 2.10.0: each failed on CPU, in PyNative mode and in GRAPH_MODE, in the versions listed (the error is 2.10's).",
+    "来自 `ms_lint/data/cpu_unsupported_ops.py`，用 `python -m ms_lint.tools.cpu_ops` 在 MindSpore 2.7.0 至 2.10.0 上"
+    "实测：每个算子在所列版本中、CPU 上的动态图模式和静态图模式下都运行失败（报错为 2.10 的报错）。",
 )
-OPERATORS_COLUMNS = Text("| API | MindSpore says | runs on CPU instead |", "| API | MindSpore 的报错 | 可在 CPU 上运行的替代 |")
+OPERATORS_COLUMNS = Text(
+    "| API | fails in MindSpore | MindSpore says | runs on CPU instead |",
+    "| API | 运行失败的 MindSpore 版本 | MindSpore 的报错 | 可在 CPU 上运行的替代 |",
+)
 
 
 def apis_table() -> Text:
@@ -88,10 +92,11 @@ def apis_table() -> Text:
 
     def render(which: str) -> str:
         rows = [pick(OPERATORS_HEADING, which), "", pick(OPERATORS_SOURCE, which), "", pick(OPERATORS_COLUMNS, which)]
-        rows.append("| --- | --- | --- |")
+        rows.append("| --- | --- | --- | --- |")
         for entry in table.CPU_UNSUPPORTED_OPS:
             alternative = f"`{entry.alternative}`" if entry.alternative else ""
-            rows.append(f"| `{_short(entry.api)}` | {entry.error} | {alternative} |")
+            versions = ", ".join(table.named(version) for version in entry.versions)
+            rows.append(f"| `{_short(entry.api)}` | {versions} | {entry.error} | {alternative} |")
         return "\n".join(rows) + "\n"
 
     return rendered(render)
@@ -102,17 +107,17 @@ class OpUnsupportedOnDeviceChecker(ProjectChecker):
     msgs = {
         "E7385": (
             Text(
-                "`%s` does not run on CPU in MindSpore 2.10 (MindSpore says: %s): %s.",
-                "`%s` 在 MindSpore 2.10 中无法在 CPU 上运行（MindSpore 报错：%s）：%s。",
+                "`%s` does not run on CPU in MindSpore %s (MindSpore says: %s): %s.",
+                "`%s` 在 MindSpore %s 中无法在 CPU 上运行（MindSpore 报错：%s）：%s。",
             ),
             SYMBOL,
             Text(
-                "The program targets CPU, and MindSpore 2.10 has no CPU kernel for this operator: it was "
-                "seen to fail on CPU in both PyNative and graph mode. The network fails when it reaches "
-                "the operator. MindSpore's 'Supported Platforms' are not trusted here; only operators "
-                "observed to fail are reported.",
-                "程序的后端（device_target）是 CPU，而 MindSpore 2.10 没有该算子的 CPU 实现：实测它在 CPU 上的"
-                "动态图模式和静态图模式下都运行失败。网络运行到该算子时报错。本规则不依据文档中的"
+                "The program targets CPU, and the targeted MindSpore version has no CPU kernel for this "
+                "operator: it was seen to fail on CPU in both PyNative and graph mode in that version. The "
+                "network fails when it reaches the operator. MindSpore's 'Supported Platforms' are not "
+                "trusted here; only operators observed to fail are reported.",
+                "程序的后端（device_target）是 CPU，而目标 MindSpore 版本没有该算子的 CPU 实现：实测它在该版本"
+                "CPU 上的动态图模式和静态图模式下都运行失败。网络运行到该算子时报错。本规则不依据文档中的"
                 "“支持平台”，只报告实测失败的算子。",
             ),
             {"scope": WarningScope.LINE},
@@ -131,10 +136,14 @@ class OpUnsupportedOnDeviceChecker(ProjectChecker):
             return
         called = names.mindspore_name(node.func) or entry.api
         fix = OR_USE % (entry.alternative,) if entry.alternative else ELSEWHERE
-        self.defer(node, args=(_short(called), entry.error, fix))
+        self.defer(node, args=(_short(called), entry.error, fix), detail=(entry.api,))
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         target = self.target(program)
-        if target.device_target != DEVICE or target.version[:2] != table.VERSION:
+        if target.device_target != DEVICE or not table.failing(table.BY_API[candidate.detail[0]], target.version):
             return None
         return HIGH
+
+    def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
+        called, error, fix = candidate.args
+        return called, table.named(self.target(program).version), error, fix

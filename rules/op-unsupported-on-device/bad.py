@@ -1,4 +1,4 @@
-"""Operators MindSpore 2.10 has no CPU kernel for, in a program that runs on CPU."""
+"""Operators MindSpore 2.7 to 2.10 have no CPU kernel for, in a program that runs on CPU."""
 
 import mindspore as ms
 from mindspore import mint, nn, ops

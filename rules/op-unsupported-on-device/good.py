@@ -1,4 +1,4 @@
-"""The same network with operators MindSpore 2.10 runs on CPU."""
+"""The same network with operators MindSpore 2.7 to 2.10 run on CPU."""
 
 import mindspore as ms
 from mindspore import nn, ops

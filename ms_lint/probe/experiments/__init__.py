@@ -123,9 +123,9 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "op-unsupported-on-device": Declared(
         Text(
             "running the operator needs the inputs the network gives it; its failure on CPU was observed on "
-            "MindSpore 2.10 with small inputs (ms_lint/data/cpu_unsupported_ops.py)",
-            "运行该算子需要网络传给它的输入；它在 CPU 上的失败已在 MindSpore 2.10 上以小输入实测"
-            "（ms_lint/data/cpu_unsupported_ops.py）",
+            "MindSpore 2.7 to 2.10 with small inputs (python -m ms_lint.tools.cpu_ops)",
+            "运行该算子需要网络传给它的输入；它在 CPU 上的失败已在 MindSpore 2.7 至 2.10 上以小输入实测"
+            "（python -m ms_lint.tools.cpu_ops）",
         )
     ),
     "optimizer-loss-scale-without-manager": LossScaleStep(),
