@@ -6,6 +6,7 @@ Against the bundled 2.10 catalog always; against the per-version catalogs
 
 import importlib
 import logging
+import re
 
 import pytest
 
@@ -172,6 +173,13 @@ def _context_lists(context):
     return found["deprecated_context_dict"], found.get("invalid_context_dict", {})
 
 
+def _documented_deprecated(function, option):
+    """Whether ``function``'s docstring marks its parameter ``option`` deprecated."""
+    doc = " ".join((function.__doc__ or "").split())
+    described = re.search(rf"\b{option} \([^)]*\): (.*?)(?= \w+ \([^)]*\): |$)", doc)
+    return described is not None and "This parameter is deprecated" in described.group(1)
+
+
 @requires_mindspore
 def test_context_options_match_the_installed_mindspores_own_list():
     """Each set_context option of the table is one the installed MindSpore logs as deprecated, or refuses
@@ -185,9 +193,16 @@ def test_context_options_match_the_installed_mindspores_own_list():
         if api_changes.removed(change, installed):
             if refused.get(option, {}).get("version") != change.removed:
                 wrong.append(option)
+        elif change.note == table.CONTEXT_DOCUMENTED:
+            if not _documented_deprecated(mindspore.set_context, option):
+                wrong.append(option)
         elif option not in deprecated and option != "auto_tune_mode":  # logged by set_context's own code
             wrong.append(option)
     wrong.extend(option for option in refused if option not in options)
+    documented = re.findall(r" (\w+) \([^)]*\): ", " ".join(mindspore.set_context.__doc__.split()))
+    wrong.extend(
+        option for option in documented if _documented_deprecated(mindspore.set_context, option) and option not in options
+    )
     assert wrong == []
 
 

@@ -80,6 +80,8 @@ _MARKED_IN_2_10 = "2.10 logs 'deprecated from version 2.9.0'; 2.9 does not mark 
 _CONTEXT_LOGS = "2.7, 2.8, 2.9 and 2.10 log 'the parameter will be deprecated and removed in a future version'"
 # Each function called with a Python number first and a Tensor second, in the 2.8, 2.9 and 2.10 installs.
 _SCALAR_FIRST = "2.8 accepts a Python number first; 2.9 and 2.10 raise TypeError 'Failed calling %s with ...'"
+# set_context options its docstring marks deprecated without logging anything.
+CONTEXT_DOCUMENTED = "the 2.7, 2.8, 2.9 and 2.10 docs of set_context say 'This parameter is deprecated'; none logs it"
 _CONTEXT_RAISES = "2.10 raises ValueError 'has been removed since MindSpore %s version'; 2.7 to 2.9 log its deprecation"
 
 
@@ -410,6 +412,19 @@ CHANGES: Tuple[Change, ...] = (
                     Text("call the functions of `mindspore.device_context.gpu.op_precision` (`conv_allow_tf32()`, `matmul_allow_tf32()`...)", "改为调用 `mindspore.device_context.gpu.op_precision` 中的函数（`conv_allow_tf32()`、`matmul_allow_tf32()`……）")),
     _context_option("check_bprop", "", Text("drop `check_bprop=`", "去掉 `check_bprop=`")),
     _context_option("debug_level", "", Text("drop `debug_level=`", "去掉 `debug_level=`")),
+    _context_option("jit_config", "mindspore.jit",
+                    Text("pass the same settings to `@mindspore.jit` (`jit_level=`, `backend=`...)",
+                         "改为把相同的设置传给 `@mindspore.jit`（`jit_level=`、`backend=`……）"),
+                    note=CONTEXT_DOCUMENTED),
+    _context_option("jit_syntax_level", "mindspore.jit",
+                    Text("pass `fullgraph=True` (STRICT) or `fullgraph=False` (LAX) to `@mindspore.jit`, or give the "
+                         "network `JitConfig(jit_syntax_level=...)` with `set_jit_config`",
+                         "改为向 `@mindspore.jit` 传入 `fullgraph=True`（STRICT）或 `fullgraph=False`（LAX），或用 "
+                         "`set_jit_config` 给网络设置 `JitConfig(jit_syntax_level=...)`"),
+                    note=CONTEXT_DOCUMENTED),
+    _context_option("exec_order", "mindspore.jit",
+                    Text("pass `exec_order=` among `@mindspore.jit`'s options", "改为在 `@mindspore.jit` 的选项中传入 `exec_order=`"),
+                    note=CONTEXT_DOCUMENTED),
     _context_option("exception_dump", "mindspore.device_context.ascend.op_debug.aclinit_config",
                     Text("call `mindspore.device_context.ascend.op_debug.aclinit_config(...)`", "改为调用 `mindspore.device_context.ascend.op_debug.aclinit_config(...)`"),
                     deprecated=None, removed="2.6", reference=CONTEXT_2_10,

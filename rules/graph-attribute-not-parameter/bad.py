@@ -3,8 +3,6 @@
 import mindspore as ms
 from mindspore import nn, ops
 
-ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
-
 
 class StepCounter(nn.Cell):
     """Counts its calls in a Python int."""
@@ -13,6 +11,7 @@ class StepCounter(nn.Cell):
         super().__init__()
         self.steps = 0
 
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         self.steps += 1  # [graph-attribute-not-parameter]
         return x * 2
@@ -25,6 +24,7 @@ class KeepLast(nn.Cell):
         super().__init__()
         self.last = None
 
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         self.last = ops.stop_gradient(x)  # [graph-attribute-not-parameter]
         return x + 1

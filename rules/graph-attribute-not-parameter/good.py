@@ -5,8 +5,6 @@ import numpy as np
 import mindspore as ms
 from mindspore import Parameter, Tensor, nn, ops
 
-ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
-
 
 class StepCounter(nn.Cell):
     """A Parameter counter, updated in place."""
@@ -16,6 +14,7 @@ class StepCounter(nn.Cell):
         self.steps = Parameter(Tensor(0, ms.int32), name="steps", requires_grad=False)
         self.scale = 2
 
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         ops.assign_add(self.steps, Tensor(1, ms.int32))
         return x * self.scale
@@ -28,6 +27,7 @@ class KeepLast(nn.Cell):
         super().__init__()
         self.last = Parameter(Tensor(np.zeros((2, 2), np.float32)), name="last", requires_grad=False)
 
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         self.last = ops.stop_gradient(x)
         return x + 1

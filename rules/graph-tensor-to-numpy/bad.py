@@ -5,12 +5,11 @@ import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn, ops
 
-ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
-
 
 class Softplus(nn.Cell):
     """Computes with numpy on the Tensor's values."""
 
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         values = x.asnumpy()  # [graph-tensor-to-numpy]
         return Tensor(np.log1p(np.exp(values)))
@@ -19,6 +18,7 @@ class Softplus(nn.Cell):
 class Normalize(nn.Cell):
     """Takes a norm with numpy."""
 
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         norm = np.linalg.norm(x)  # [graph-tensor-to-numpy]
         return x / ops.maximum(norm, 1e-12)

@@ -5,10 +5,9 @@ import numpy as np
 import mindspore as ms
 from mindspore import nn, ops
 
-ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
-
 
 class Softplus(nn.Cell):
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         return ops.log1p(ops.exp(x))
 
@@ -18,6 +17,7 @@ class Normalize(nn.Cell):
         super().__init__()
         self.eps = float(np.finfo(np.float32).eps)  # numpy in __init__ is plain Python
 
+    @ms.jit(fullgraph=True)  # compiled at the STRICT syntax level
     def construct(self, x):
         scale = np.sqrt(x.shape[-1])  # numpy on a shape: a compile-time constant
         norm = ops.norm(x)

@@ -1,4 +1,5 @@
 """COMPATIBLE set by the program refuses it too; what each attribute holds decides."""
+# pylint: disable=api-context-option-deprecated
 import numpy as np
 
 import mindspore as ms

@@ -1,4 +1,5 @@
 """A level from a variable, or a STRICT JitConfig for some networks only: not certain."""
+# pylint: disable=api-context-option-deprecated
 import mindspore as ms
 from mindspore import JitConfig, nn
 

@@ -1,4 +1,5 @@
 """LAX set explicitly reports; @jit(fullgraph=True) is STRICT, which graph-tensor-to-numpy reports."""
+# pylint: disable=api-context-option-deprecated
 import numpy as np
 
 import mindspore as ms

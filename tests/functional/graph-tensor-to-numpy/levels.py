@@ -1,4 +1,5 @@
 """COMPATIBLE refuses numpy on Tensors; constants, .item() and print are accepted."""
+# pylint: disable=api-context-option-deprecated
 import numpy as np
 
 import mindspore as ms
