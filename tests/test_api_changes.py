@@ -12,6 +12,7 @@ import pytest
 
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text, placeholders
+from ms_lint.probe.experiments.api_changes import marked_deprecated
 from ms_lint.semantics import api_changes, catalog
 from probe_support import requires_mindspore
 
@@ -173,13 +174,6 @@ def _context_lists(context):
     return found["deprecated_context_dict"], found.get("invalid_context_dict", {})
 
 
-def _documented_deprecated(function, option):
-    """Whether ``function``'s docstring marks its parameter ``option`` deprecated."""
-    doc = " ".join((function.__doc__ or "").split())
-    described = re.search(rf"\b{option} \([^)]*\): (.*?)(?= \w+ \([^)]*\): |$)", doc)
-    return described is not None and "This parameter is deprecated" in described.group(1)
-
-
 @requires_mindspore
 def test_context_options_match_the_installed_mindspores_own_list():
     """Each set_context option of the table is one the installed MindSpore logs as deprecated, or refuses
@@ -194,14 +188,14 @@ def test_context_options_match_the_installed_mindspores_own_list():
             if refused.get(option, {}).get("version") != change.removed:
                 wrong.append(option)
         elif change.note == table.CONTEXT_DOCUMENTED:
-            if not _documented_deprecated(mindspore.set_context, option):
+            if not marked_deprecated(mindspore.set_context, option):
                 wrong.append(option)
         elif option not in deprecated and option != "auto_tune_mode":  # logged by set_context's own code
             wrong.append(option)
     wrong.extend(option for option in refused if option not in options)
     documented = re.findall(r" (\w+) \([^)]*\): ", " ".join(mindspore.set_context.__doc__.split()))
     wrong.extend(
-        option for option in documented if _documented_deprecated(mindspore.set_context, option) and option not in options
+        option for option in documented if marked_deprecated(mindspore.set_context, option) and option not in options
     )
     assert wrong == []
 
@@ -233,8 +227,8 @@ def test_deprecated_value_against_the_installed_mindspore(change):
     installed = tuple(int(part) for part in mindspore.__version__.split(".")[:2])
     module, _, attr = change.name.rpartition(".")
     api = getattr(importlib.import_module(module), attr)
-    marked = f'The value ``"{change.value}"`` of `{change.parameter}` is deprecated from version {change.deprecated}.0'
-    assert (marked in " ".join((api.__doc__ or "").split())) == api_changes.deprecated(change, installed)
+    marked = marked_deprecated(api, change.parameter, change.value)
+    assert marked.endswith(f"deprecated from version {change.deprecated}.0") == api_changes.deprecated(change, installed)
     if isinstance(api, type):
         api(**{change.parameter: change.value})
     else:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from ms_lint import explain
 from ms_lint.probe import backend, config
 from ms_lint.probe.engine import Engine
 from ms_lint.probe.experiments import EXPERIMENTS, Declared
@@ -24,6 +25,7 @@ from probe_support import FIXTURES, finding, requires_mindspore
 pytestmark = requires_mindspore
 EXAMPLES = FIXTURES / "experiments"
 PROBE = ("--load-plugins=ms_lint,ms_lint.probe", "--probe-cache-dir=off", "--probe-timeout=120")
+RAISED = re.compile(r"\b\w*(Error|Exception): ")  # an evidence that quotes an error MindSpore raised
 SUFFIX = re.compile(r" \[probe (confirmed|not reproduced|unconfirmable): (.*)\]$")
 # A speed comparison, whatever it concluded: both versions were timed, in turns, and compared.
 SPEED = re.compile(
@@ -72,6 +74,10 @@ def test_every_finding_of_a_bad_example_is_confirmed(rule_dir):
             (line, UNCONFIRMABLE if line in left else CONFIRMED) for line, _, _, _ in verdicts
         ], verdicts
         assert all(confidence == "HIGH" for line, _, _, confidence in verdicts if line not in left), verdicts
+    # What MindSpore raised on the example is what `ms-lint explain` leads back to this rule.
+    for _, status, evidence, _ in verdicts:
+        if status == CONFIRMED and RAISED.search(evidence):
+            assert rule_dir.name in {match.symbol for match in explain.rules_matching(evidence)}, evidence
 
 
 @pytest.mark.parametrize("rule_dir", rule_dirs(), ids=[path.name for path in rule_dirs()])

@@ -167,7 +167,7 @@ ERROR_TEXTS: Dict[str, RuleTexts] = {
     "cell-container-not-registered": RuleTexts(
         texts=(
             observed(
-                r"its name '[^']+' already exists\. Please set a unique name for the parameter",
+                r"its name '[^']+' already exists",
                 "RuntimeError: The parameter @bad_Stack_construct_15:param_dense.weight , its name 'dense.weight' "
                 "already exists. Please set a unique name for the parameter.",
                 "GRAPH_MODE, bad.py Stack (a list of Cells with a Parameter each)",

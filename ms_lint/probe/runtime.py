@@ -16,6 +16,7 @@ nothing, so a script's top-level data or training loop does not run.
 from __future__ import annotations
 
 import contextlib
+import functools
 import glob
 import importlib
 import importlib.util
@@ -190,6 +191,8 @@ class Runtime:
         original_set_device = getattr(ms, "set_device", None)
         runtime = self
 
+        # The stand-ins keep the originals' names, docs and signatures: experiments read them.
+        @functools.wraps(original_set_context)
         def set_context(*args, **kwargs):
             target = kwargs.get("device_target")
             if target is not None and target != "CPU" and not runtime.device_available(target):
@@ -207,7 +210,7 @@ class Runtime:
         ms.set_context = set_context
         ms.context.set_context = set_context
         if original_set_device is not None:
-            ms.set_device = set_device
+            ms.set_device = functools.wraps(original_set_device)(set_device)
         try:
             from mindspore import communication  # pylint: disable=import-outside-toplevel
             from mindspore.communication import management  # pylint: disable=import-outside-toplevel

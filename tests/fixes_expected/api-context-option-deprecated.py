@@ -7,3 +7,4 @@ ms.set_context(mode=ms.GRAPH_MODE)  # [api-context-option-deprecated, api-contex
 ms.set_device("CPU", 0)
 ms.runtime.set_memory(max_size="30GB")  # [api-context-option-deprecated]
 ms.set_context(save_graphs=False)  # [api-context-option-deprecated]
+ms.set_context(jit_syntax_level=ms.STRICT)  # [api-context-option-deprecated]

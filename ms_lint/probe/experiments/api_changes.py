@@ -5,7 +5,9 @@ API's signature has neither it nor ``**kwargs``, or a call passing it raises ``T
 deprecated name or keyword when building or calling it makes MindSpore log its deprecation: with
 the call's literal arguments (the keyword's literal value), else with the arguments of
 ``STAND_INS``. A changed default is confirmed when the installed MindSpore, at or after the
-change, declares the table's new default in its signature.
+change, declares the table's new default in its signature. A deprecation MindSpore only documents
+(a value of a keyword, ``set_context``'s compile options) is confirmed when the installed API's
+docstring marks it deprecated.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ STAND_INS: Dict[str, Dict[str, Any]] = {
     "mindspore.set_context(device_target=)": {"device_target": "CPU"},
 }
 MISSING = Text("%s: %s is missing (%s: %s)", "%s：%s 不存在（%s：%s）")
+DOCUMENTED = Text("%s: the docs of %s say: %s", "%s：%s 的文档写道：%s")
+NOT_DOCUMENTED = Text(
+    "%s: the docs of %s do not mark %s deprecated", "%s：%s 的文档没有把 %s 标记为已废弃"
+)
 EXISTS = Text("%s: %s exists", "%s：%s 存在")
 LOGGED = Text("%s: %s", "%s：%s")
 NOT_LOGGED = Text("%s: %s exists; %s logged no deprecation", "%s：%s 存在；%s 没有打印废弃警告")
@@ -84,9 +90,10 @@ class ApiChange(Experiment):
         "imports or looks up the old name in the installed MindSpore: missing confirms a removal; for a removed "
         "keyword, reads the API's signature; for a deprecated name or keyword, builds or calls it with the code's "
         "literal arguments (else with stand-ins, named in the evidence) and captures the deprecation MindSpore "
-        "logs; for a changed default, reads the installed signature's default"
+        "logs; for a changed default, reads the installed signature's default; for a deprecation MindSpore only "
+        "documents (a value of a keyword, set_context's compile options), reads the installed docstring"
     )
-    version = 4  # a Python number given first to a function that takes a Tensor only (2.9 on) is called as such
+    version = 5  # deprecations MindSpore only documents are read from the installed docstrings
     imports_user_code = False
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
@@ -102,6 +109,8 @@ class ApiChange(Experiment):
 
         if change.kind == table.SCALAR_INPUT_REMOVED:
             return self.task(context, dict(payload, scalar_first=True))
+        if change.kind == table.VALUE_DEPRECATED or change.note == table.CONTEXT_DOCUMENTED:
+            return self.task(context, dict(payload, documented=True, value=change.value or None))
         value, computed = _keyword_value(use.node)
         return self.task(context, dict(payload, value=value, computed=computed, arguments=_literal_arguments(use.node)))
 
@@ -134,6 +143,8 @@ class ApiChange(Experiment):
             )
         if payload.get("scalar_first"):
             return _scalar_first(runtime, version, payload, found)
+        if payload.get("documented"):
+            return _documented(version, payload, found)
         if parameter:
             return _keyword(runtime, version, payload, found)
         if payload["removed"]:
@@ -211,6 +222,29 @@ def _lookup(name: str) -> Any:
             found = getattr(found, attribute)
         return found
     raise ImportError(name)
+
+
+def marked_deprecated(found: Any, parameter: str, value: Optional[str] = None) -> str:
+    """The words of ``found``'s docstring that mark its parameter (or one value of it) deprecated, or ""."""
+    doc = " ".join((getattr(found, "__doc__", None) or "").split())
+    if value is not None:
+        pattern = rf'The value ``"{re.escape(value)}"`` of `{re.escape(parameter)}` is deprecated from version [\d.]+\d'
+        match = re.search(pattern, doc)
+        return match.group(0) if match else ""
+    # "name (type): what it does. This parameter is deprecated ...", up to the next parameter.
+    described = re.search(rf"\b{re.escape(parameter)} \([^)]*\): (.*?)(?= \w+ \([^)]*\): |$)", doc)
+    if described is None or "This parameter is deprecated" not in described.group(1):
+        return ""
+    return described.group(1)[described.group(1).index("This parameter is deprecated"):].split(". ")[0]
+
+
+def _documented(version: str, payload: Dict[str, Any], found: Any) -> Verdict:
+    name, parameter, value = payload["name"], payload["parameter"], payload.get("value")
+    said = marked_deprecated(found, parameter, value)
+    what = f'{parameter}="{value}"' if value is not None else f"{parameter}="
+    if said:
+        return confirmed(DOCUMENTED % (version, name, said))
+    return not_reproduced(NOT_DOCUMENTED % (version, name, what))
 
 
 def _scalar_first(runtime, version: str, payload: Dict[str, Any], found: Any) -> Verdict:
