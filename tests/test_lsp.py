@@ -332,3 +332,44 @@ def test_the_graph_finding_shows_once_the_workspace_is_linted(tmp_path):
         assert "tensor-slice-variable-bound" in found["model.py"]
     finally:
         editor.stop()
+
+
+def _framed(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _answers(raw: bytes) -> dict:
+    """The responses in a server's raw output, by request id."""
+    found = {}
+    while b"\r\n\r\n" in raw:
+        head, raw = raw.split(b"\r\n\r\n", 1)
+        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+        message, raw = json.loads(raw[:length]), raw[length:]
+        if "id" in message and "method" not in message:
+            found[message["id"]] = message
+    return found
+
+
+def test_a_request_it_cannot_read_gets_an_error_answer(project):
+    """A code action request whose diagnostics are not LSP diagnostics (a client passing its own wrapping
+    of them): the client gets an answer (an error), and the next request its own."""
+    uri = (project / "model.py").as_uri()
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}, "rootUri": project.as_uri()}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction",
+         "params": {"textDocument": {"uri": uri}, "range": whole,
+                    "context": {"diagnostics": [["eglot-lsp-diag", {"range": whole, "message": "x"}]]}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "ms_lint", "lsp"], input=b"".join(map(_framed, requests)), capture_output=True,
+        cwd=project, timeout=300, check=False,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))),
+    )
+    answers = _answers(done.stdout)
+    assert answers[2]["error"]["code"] == -32602  # Invalid Params
+    assert "error" not in answers[3]

@@ -35,7 +35,9 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from ms_lint import __version__, language
@@ -89,11 +91,32 @@ class Places:
         return self.range(start, max(start, self.source.offset((message.end_line, message.end_column))))
 
 
+UNREADABLE = object()  # a request answered with an error while it was read
+
+
+class Protocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request whose parameters it cannot read with an error: pygls
+    alone logs it and leaves the client waiting for an answer (eglot gives up after 10 s)."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if not (isinstance(data, dict) and "id" in data and "method" in data):
+                raise
+            self._send_response(data["id"], error=error.to_response_error())
+            return UNREADABLE
+
+    def handle_message(self, message):
+        if message is not UNREADABLE:
+            super().handle_message(message)
+
+
 class MindSporeLanguageServer(LanguageServer):
     """The server: open documents' lints, their findings and fixes."""
 
     def __init__(self):
-        super().__init__("ms-lint", __version__)
+        super().__init__("ms-lint", __version__, protocol_cls=Protocol)
         self.settings = Settings()
         self.linted: Dict[str, session.Linted] = {}  # uri -> the last lint of an open document that parsed
         self.pending: Dict[str, asyncio.Task] = {}  # uri -> its scheduled lint
