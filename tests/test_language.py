@@ -31,7 +31,7 @@ RULE_DIRS = rule_dirs()
 
 
 # Modules that need an optional extra, and the package it brings.
-EXTRAS = {"ms_lint.servers.lsp": "pygls", "ms_lint.tools.lsp_bench": "pygls", "ms_lint.servers.mcp": "mcp"}
+EXTRAS = {"ms_lint.servers.lsp": "pygls", "ms_lint.tools.lsp_bench": "pygls", "ms_lint.tools.lsp_check": "pygls", "ms_lint.servers.mcp": "mcp"}
 
 
 def _all_modules():

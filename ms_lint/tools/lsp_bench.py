@@ -87,17 +87,21 @@ def generated_model(blocks: int = 15) -> str:
 
 
 class Client(LanguageClient):
-    """Records when each version's findings arrive."""
+    """Records when each version's findings arrive, and what they are."""
 
     def __init__(self):
         super().__init__("ms_lint-lsp-bench", "1")
-        self.arrived: dict = {}  # (uri, version) -> (time, how many findings)
+        self.arrived: dict = {}  # (uri, version) -> (time, the diagnostics)
         self.event = asyncio.Event()
 
         @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def published(params: types.PublishDiagnosticsParams):
-            self.arrived.setdefault((params.uri, params.version), (time.perf_counter(), len(params.diagnostics)))
+            self.arrived.setdefault((params.uri, params.version), (time.perf_counter(), params.diagnostics))
             self.event.set()
+
+        @self.feature(types.WORKSPACE_CONFIGURATION)
+        def configuration(params: types.ConfigurationParams):
+            return [None for _ in params.items]  # no settings: the server's defaults and the project's own
 
     async def wait_for(self, uri: str, version: int, timeout: float = 300) -> float:
         deadline = time.perf_counter() + timeout
@@ -141,7 +145,7 @@ async def measure(path: Path, edits: int) -> dict:
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return {"cold": cold, "first": first, "latencies": latencies, "findings": client.arrived[(uri, 1)][1]}
+    return {"cold": cold, "first": first, "latencies": latencies, "findings": len(client.arrived[(uri, 1)][1])}
 
 
 def main(argv: Optional[List[str]] = None) -> int:
