@@ -58,7 +58,9 @@ UNKNOWN_RANK = Text(
     "秩未知的输入无法给出静态形状：请写出它的形状",
 )
 # "In file /src/net.py:12~13, 8~20" in tracebacks; IR dumps add "/<code>/" after the columns.
-TRACE_FRAME = re.compile(r"In file (?P<path>[^\n]+?):(?P<start>\d+)(?:~(?P<end>\d+))?(?:, \d+(?:~\d+)?)?(?=/|\s|$)")
+TRACE_FRAME = re.compile(
+    r"In file (?P<path>[^\n]+?):(?P<start>\d+)(?:~(?P<end>\d+))?(?:, (?P<col>\d+)(?:~(?P<end_col>\d+))?)?(?=/|\s|$)"
+)
 IR_SHAPE = re.compile(r"<Tensor\[(?P<dtype>\w+)\], \((?P<dims>[-\d, ]*)\)")
 
 
@@ -91,6 +93,17 @@ def frames(text: str) -> List[Tuple[str, int, int]]:
     for match in TRACE_FRAME.finditer(text):
         start = int(match.group("start"))
         found.append((match.group("path").strip(), start, int(match.group("end") or start)))
+    return found
+
+
+def spans(text: str) -> List[Tuple[str, int, int, Optional[int], Optional[int]]]:
+    """(path, first line, last line, first column, end column) of each "In file" entry of an IR dump; the
+    columns count from 0 (an end column is exclusive, as Python's ``end_col_offset``), None where not given."""
+    found = []
+    for match in TRACE_FRAME.finditer(text):
+        start, col, end_col = int(match.group("start")), match.group("col"), match.group("end_col")
+        columns = (None if col is None else int(col), None if end_col is None else int(end_col))
+        found.append((match.group("path").strip(), start, int(match.group("end") or start), *columns))
     return found
 
 
@@ -746,6 +759,7 @@ class IRNode(NamedTuple):
     is_return: bool
     output: str  # its output abstract
     frames: List[Tuple[str, int, int]]  # its "In file" locations
+    spans: Tuple[Tuple[str, int, int, Optional[int], Optional[int]], ...] = ()  # the same, with columns
 
 
 def ir_nodes(text: str) -> List[IRNode]:
@@ -755,20 +769,21 @@ def ir_nodes(text: str) -> List[IRNode]:
     followed by ``: (inputs) -> (output)`` and ``# In file path:line...`` lines.
     """
     nodes: List[IRNode] = []
-    op, output, node_frames, inside = "", "", [], False
+    op, output, node_frames, node_spans, inside = "", "", [], [], False
     for line in text.splitlines():
         stripped = line.strip()
         starts = bool(NODE_START.match(stripped))
         if inside and (starts or stripped == "}"):
-            nodes.append(IRNode(op, op == "Return", output, node_frames))
+            nodes.append(IRNode(op, op == "Return", output, node_frames, tuple(node_spans)))
             inside = False
         if starts:
             applied = NODE_OP.match(stripped)
-            op, output, node_frames, inside = applied.group(1) if applied else "", "", [], True
+            op, output, node_frames, node_spans, inside = applied.group(1) if applied else "", "", [], [], True
         elif inside and not output and stripped.startswith(": ("):
             output = stripped.split("->", 1)[1].strip() if "->" in stripped else stripped[2:]
         elif inside and stripped.startswith("# In file"):
             node_frames.extend(frames(stripped))
+            node_spans.extend(spans(stripped))
     return nodes
 
 

@@ -17,6 +17,7 @@ from ms_lint.language import Text
 
 from ms_lint.probe.experiments.base import Context, Declared, Experiment, needs_ascend
 from ms_lint.probe.experiments.cells import CallWithoutConstruct, UnregisteredParameters
+from ms_lint.probe.experiments.fallback import NumpyFallback
 from ms_lint.probe.experiments.graph import DynamicShape, TensorConditions
 from ms_lint.probe.experiments.layers import ConvBuild, DropoutZeroes, LayerInConstruct, MomentumStep, PrimitiveWithTensors
 from ms_lint.probe.experiments.loss_scale import LossScaleStep
@@ -71,15 +72,7 @@ EXPERIMENTS: Dict[str, Experiment] = {
     "graph-cell-parameters-call": GraphSyntaxRefused(),
     "graph-attribute-not-parameter": GraphSyntaxRefused(),
     "graph-tensor-to-numpy": GraphSyntaxRefused(),
-    "graph-tensor-numpy-fallback": Declared(
-        Text(
-            "the failures need real inputs and a training step (a zero gradient is seen only by comparing the "
-            "gradients with PyNative's), which the probe does not build; tests/test_jit_fallback_mindspore.py "
-            "runs the rule's observations on MindSpore",
-            "这些失败需要真实输入和一个训练步骤（梯度为零只能通过与动态图模式的梯度比较才能看出），探针不构建这些；"
-            "tests/test_jit_fallback_mindspore.py 在 MindSpore 上运行本规则的观察用例",
-        )
-    ),
+    "graph-tensor-numpy-fallback": NumpyFallback(),
     "graph-classmethod-call": GraphSyntaxRefused(),
     "graph-break-in-bytecode-capture": Declared(
         Text(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any, Dict, List, Union
+from typing import Any, Dict, List, Optional, Union
 
 from ms_lint import language
 from ms_lint.language import Text
@@ -59,6 +59,15 @@ UNROLLED = Text(
 ONCE = Text(
     "%s: the condition at line %s is compiled once: the loop is not unrolled", "%s：第 %s 行的条件只编译一次：循环没有被展开"
 )
+PLACEHOLDERS = Text("none configured", "未配置输入")
+CALLING_UNKNOWN = Text(
+    "calling %s in GRAPH_MODE with inputs of unknown shape %s", "在静态图模式（GRAPH_MODE）下调用 %s，输入形状未知：%s"
+)
+COMPILING_UNKNOWN = Text(
+    "compiling %s.construct in GRAPH_MODE with inputs of unknown shape %s%s",
+    "在静态图模式（GRAPH_MODE）下编译 %s.construct，输入形状未知：%s%s",
+)
+AT_LEVEL = Text(" at the %s syntax level", "（%s 语法支持级别）")
 
 
 def _input_names(net, count: int) -> List[str]:
@@ -75,7 +84,15 @@ class GraphCompile(Experiment):
 
     Inputs come from the configuration, else (for a Cell) from its first layer, each guess
     tried once: a guess that fails elsewhere or does not reach the flagged line refutes nothing.
+    With ``placeholders`` (for a judgement that shapes do not change), float32 placeholders of
+    unknown shape are tried last; a function, whose inputs no layer tells, gets them at once.
     """
+
+    level: Optional[str] = None  # the JIT syntax level to compile at ("LAX"); None: the program's own
+    placeholders = False
+    # True: an error raised after MindSpore wrote the validated IR (a function is run once compiled) leaves
+    # that IR to judge; the judgement then finds the error's text in the payload's "raised".
+    judges_after_error = False
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         cell = context.cell_class()
@@ -87,9 +104,9 @@ class GraphCompile(Experiment):
                 return unconfirmable(NEITHER)
             payload, what = dict(context.cell_payload(function[1]), function=True), function[1]
         if not payload["spec"] or payload["spec"].get("inputs") is None:
-            if payload.get("function"):
+            if payload.get("function") and not self.placeholders:
                 return unconfirmable(NEEDS_INPUTS % (what, payload["cell"]))
-            payload["guess_inputs"] = True  # read from the built Cell's first layer, in the child
+            payload["guess_inputs"] = True  # read from the built Cell's first layer (or placeholders), in the child
         return self.task(context, dict(payload, **self.details(context)))
 
     def details(self, context: Context) -> Dict[str, Any]:  # pylint: disable=unused-argument
@@ -100,17 +117,25 @@ class GraphCompile(Experiment):
         qualname = payload["cell"]
         spec = payload.get("spec") or {}
         net = runtime.resolve(qualname) if payload.get("function") else runtime.build(qualname, spec)
+        if payload.get("function") and self.level is not None:
+            # A fresh wrapper: MindSpore would reuse the function's graph compiled at another level.
+            net = runtime.ms.jit(getattr(net, "__wrapped__", net))
         origin = runtime.origin(spec)
         built = BUILT_AS % (runtime.shown(qualname, spec), origin) if origin and not payload.get("function") else ""
         if not payload.get("guess_inputs"):
             return self._attempt(runtime, net, spec["inputs"], payload, built)
-        tried = inputs.candidates(runtime, net)
+        tried = [] if payload.get("function") else inputs.candidates(runtime, net)
+        if self.placeholders:
+            from ms_lint.probe.runtime import positional_count  # pylint: disable=import-outside-toplevel
+
+            count = positional_count(net if payload.get("function") else net.construct)
+            tried.append(([{"dtype": "float32", "shape": None}] * count, PLACEHOLDERS))
         if not tried:
             raise Unconfirmable(NEEDS_INPUTS_UNTOLD % (qualname, qualname))
         reasons = []
         for specs, chosen in tried:
             try:
-                return self._attempt(runtime, net, specs, payload, language.join("", (f" ({chosen})", built)))
+                return self._attempt(runtime, net, specs, payload, language.join("", (" (", chosen, ")", built)))
             except Unconfirmable as error:  # a guess that does not reach the line refutes nothing: try the next
                 reasons.append(error.args[0] if error.args else str(error))
         raise Unconfirmable(reasons[-1] if len(reasons) == 1 else NONE_CONCLUSIVE % (len(reasons), reasons[-1]))
@@ -121,20 +146,30 @@ class GraphCompile(Experiment):
 
         qualname, line, none_size = payload["cell"], payload["line"], payload.get("none_size") or 2
         path = runtime.loaded[0]
-        tensors = [runtime.tensor(item, none_size=none_size) for item in specs]
+        # With placeholders, an input of unknown shape is a placeholder; a known shape gets zeros (None dims
+        # given none-size).
+        unknown = self.placeholders and any(_unknown(item) for item in specs)
+        tensors = [
+            runtime.tensor(item, none_size=None if unknown and _unknown(item) else none_size) for item in specs
+        ]
         names = _input_names(net, len(tensors))
         shown = ", ".join(
             f"{name}: {InputSpec(**item).describe(none_size) if not item.get('is_value') else repr(item.get('value'))}"
             for name, item in zip(names, specs)
         )
         if payload.get("function"):
-            what = CALLING % (qualname, shown)
+            what = (CALLING_UNKNOWN if unknown else CALLING) % (qualname, shown)
         else:
-            what = COMPILING % (qualname, shown, note)
-        error, ir_text = runtime.compile(net, tensors, dump_ir=True)
-        if error is not None:
+            what = (COMPILING_UNKNOWN if unknown else COMPILING) % (qualname, shown, note)
+        if self.level is not None:
+            what = language.join("", (what, AT_LEVEL % (self.level,)))
+        error, ir_text = self._compile(runtime, net, tensors)
+        if error is not None and self.judges_after_error and ir_text:
+            # What placeholders raise when run says nothing of the code.
+            payload = dict(payload, raised=None if unknown else error_text(error))
+        elif error is not None:
             if line in runtime.lines_in_trace(error, path):
-                return confirmed(FAILS_AT % (what, line, error_text(error)))
+                return self.fails_at_line(FAILS_AT % (what, line, error_text(error)))
             elsewhere = [f"{start}" for frame_path, start, _ in frames(str(error)) if same_file(frame_path, path)]
             where = AT_LINE % (elsewhere[-1],) if elsewhere else ""
             raise Unconfirmable(FAILS_ELSEWHERE % (what, where, error_text(error)))
@@ -144,10 +179,29 @@ class GraphCompile(Experiment):
         in_file = [(node, [start for frame_path, start, _ in node.frames if same_file(frame_path, path)]) for node in nodes]
         if not any(line in starts for _, starts in in_file):
             raise Unconfirmable(NOT_IN_GRAPH % (line,))
-        return self.judge(what, nodes, in_file, payload)
+        return self.judge(what, nodes, in_file, dict(payload, path=path))
+
+    def fails_at_line(self, evidence: str) -> Verdict:
+        """MindSpore refused to compile the flagged line: by default, what the finding predicts."""
+        return confirmed(evidence)
+
+    def _compile(self, runtime, net, tensors):
+        ms = runtime.ms
+        if self.level is None:
+            return runtime.compile(net, tensors, dump_ir=True)
+        previous = ms.get_context("jit_syntax_level")
+        ms.set_context(jit_syntax_level=getattr(ms, self.level))
+        try:
+            return runtime.compile(net, tensors, dump_ir=True)
+        finally:
+            ms.set_context(jit_syntax_level=previous)
 
     def judge(self, what: str, nodes, in_file, payload: Dict[str, Any]) -> Verdict:
         raise NotImplementedError
+
+
+def _unknown(spec: Dict[str, Any]) -> bool:
+    return not spec.get("is_value") and spec.get("shape") is None
 
 
 class DynamicShape(GraphCompile):
