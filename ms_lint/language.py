@@ -44,6 +44,7 @@ positional): reword the Chinese around them rather than reorder them.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any, Callable, Iterable, List
 
 EN = "en"
@@ -172,9 +173,13 @@ def speak_in_help(linter) -> None:
     help_message = store.help_message
     if getattr(help_message, "speaks", False):
         return  # pylint loads plugins again in -j workers
+    # pylint's store outlives its run (a cache of its methods keeps it): it must not keep the linter.
+    linter_ref = weakref.ref(linter)
 
     def in_language(msgids_or_symbols) -> None:
-        apply(linter, of(linter))
+        current = linter_ref()
+        if current is not None:
+            apply(current, of(current))
         help_message(msgids_or_symbols)
 
     in_language.speaks = True

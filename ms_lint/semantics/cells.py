@@ -10,13 +10,12 @@ their confidence on unknown ones.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import FrozenSet, List, Optional
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, names, resolve
+from ms_lint.semantics import catalog, memo, names, resolve
 
 MAX_DEPTH = 6
 # Expressions that compute a value and never build a Cell or Parameter.
@@ -57,7 +56,7 @@ def _entity_ancestry(entity: catalog.Entity) -> FrozenSet[str]:
     return frozenset((entity.path, *entity.mro))
 
 
-@functools.lru_cache(maxsize=4096)
+@memo.per_run
 def ancestry(classdef: nodes.ClassDef, depth: int = 0) -> Ancestry:
     """MindSpore and user ancestors of a class, following bases across user modules."""
     found: set = set()
@@ -270,7 +269,7 @@ def _self_assigned_values(classdef: nodes.ClassDef):
                         yield assign.value
 
 
-@functools.lru_cache(maxsize=4096)
+@memo.per_run
 def class_holds_parameters(classdef: nodes.ClassDef, depth: int = 0) -> Optional[bool]:
     """Whether instances of a user Cell class own Parameters."""
     if depth > MAX_DEPTH:

@@ -12,6 +12,7 @@ runs pylint again and again (an editor's pylint server) keeps no trees of earlie
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, List, TypeVar
 
 Answer = TypeVar("Answer")
@@ -63,6 +64,22 @@ def per_run_node(function: Callable[..., Answer]) -> Callable[..., Answer]:
     answers = _Answers(function)
     _MEMOS.append(answers)
     return answers.__getitem__
+
+
+def per_run(function: Callable[..., Answer]) -> Callable[..., Answer]:
+    """Remember ``function(*args)`` (hashable positional arguments, nodes among them) until the next
+    run starts: ``functools.lru_cache`` would keep the trees of earlier runs alive."""
+    answers = per_run_dict()
+
+    @functools.wraps(function)
+    def remembered(*args):
+        try:
+            return answers[args]
+        except KeyError:
+            answer = answers[args] = function(*args)
+            return answer
+
+    return remembered
 
 
 def new_run(run: object = None) -> None:

@@ -7,7 +7,6 @@ says what that name is.
 
 from __future__ import annotations
 
-import functools
 
 from typing import Dict, Optional, Tuple
 
@@ -248,7 +247,7 @@ def _aliases(module: nodes.Module) -> Dict[str, Tuple[str, ...]]:
     return found
 
 
-@functools.lru_cache(maxsize=1024)
+@memo.per_run
 def call_names(module: nodes.Module, basenames: frozenset) -> frozenset:
     """Names under which a module may call functions with these basenames.
 

@@ -8,7 +8,7 @@ files import are read from disk.
 astroid keeps every module it builds, by name, for the life of the process: a module built from a
 buffer's text, or from a file changed since, would be served to the next lint. Before each lint,
 every module that is not of the standard library or an installed package is dropped, with the
-inference caches that may hold its nodes; the rest (builtins, libraries, MindSpore's stand-ins)
+inference caches that may hold its nodes (and pylint's cache of its message stores); the rest (builtins, libraries, MindSpore's stand-ins)
 is kept, which makes a lint of one file several times faster than clearing the whole cache.
 
 A coding agent's calls may come at once: :func:`exclusive` runs them one at a time, with what
@@ -29,6 +29,7 @@ from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 import astroid
 from astroid.context import _invalidate_cache
 from astroid.inference_tip import clear_inference_tip_cache
+from pylint.message import MessageDefinitionStore
 
 from ms_lint import language
 from ms_lint.fixes import engine
@@ -52,6 +53,9 @@ def forget_user_modules() -> None:
     manager._mod_file_cache.clear()  # pylint: disable=protected-access  # a file created since is found
     clear_inference_tip_cache()
     _invalidate_cache()
+    # pylint caches this method of its message store without bound: every run's store (a few hundred
+    # message definitions) would stay alive for the life of the process.
+    getattr(MessageDefinitionStore.get_message_definitions, "cache_clear", lambda: None)()
 
 
 @dataclass
