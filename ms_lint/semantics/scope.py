@@ -21,7 +21,7 @@ from typing import Dict, Iterator, List, Optional
 
 from astroid import nodes
 
-from ms_lint.semantics import cells, facts, index, memo, names, resolve
+from ms_lint.semantics import cells, index, memo, modes, names, resolve
 
 ALWAYS = "jit"  # compiled whatever the execution mode
 IN_GRAPH_MODE = "graph-mode"  # compiled only when the program runs in GRAPH_MODE
@@ -232,10 +232,10 @@ def _function_kind(function: nodes.FunctionDef) -> Optional[str]:
 def compiled(kind: Optional[str], mode: Optional[str]) -> Optional[bool]:
     """Whether a function of graph kind ``kind`` is compiled in a program running in ``mode``.
 
-    ``mode`` is ``facts.GRAPH``, ``facts.PYNATIVE`` or None when the program does not show
+    ``mode`` is ``modes.GRAPH``, ``modes.PYNATIVE`` or None when the program does not show
     it; the answer is then None for ``construct``/``bprop`` (unknown), True for ``@jit``.
     """
-    if kind == ALWAYS or (kind == IN_GRAPH_MODE and mode == facts.GRAPH):
+    if kind == ALWAYS or (kind == IN_GRAPH_MODE and mode == modes.GRAPH):
         return True
     if kind == IN_GRAPH_MODE and mode is None:
         return None
