@@ -11,8 +11,7 @@ from pylint.constants import MAIN_CHECKER_NAME
 from ms_lint import brain, language, options, reporters
 from ms_lint.checkers import CHECKERS, calls
 from ms_lint.checkers.base import GraphFindingsNotice, MindSporeChecker, register_once
-
-__version__ = "0.1.0"
+from ms_lint.version import __version__
 
 
 def register(linter) -> None:

@@ -32,6 +32,7 @@ from pylint.reporters.base_reporter import BaseReporter
 from ms_lint import notebook
 from ms_lint.files import LINE_END
 from ms_lint.probe.verdict import STATUS_WORDS
+from ms_lint.version import __version__
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -112,7 +113,7 @@ class SarifReporter(BaseReporter):
                 results.append(dict(self._result(message, rules, sources), baselineState="unchanged"))
         driver = {
             "name": TOOL_NAME,
-            "version": _version(),
+            "version": __version__,
             "rules": rules.descriptors,
         }
         if is_absolute(rules.docs_url):
@@ -237,12 +238,6 @@ def _checker_names(linter) -> dict:
 def _first_sentence(text: str) -> str:
     head = text.split(". ", 1)[0]
     return head if head.endswith(".") else head + "."
-
-
-def _version() -> str:
-    from ms_lint import __version__  # pylint: disable=import-outside-toplevel
-
-    return __version__
 
 
 def _location(message: Message, sources: "_Sources") -> Optional[dict]:
