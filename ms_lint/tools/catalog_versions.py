@@ -136,7 +136,7 @@ def _platforms(doc):
 
 def record(mindspore) -> dict:
     """Public names, parameters, declared deprecations and platforms of the installed MindSpore."""
-    from ms_lint.tools.catalog import CatalogBuilder  # pylint: disable=import-outside-toplevel
+    from ms_lint.tools.catalog_builder import CatalogBuilder  # pylint: disable=import-outside-toplevel
 
     builder = CatalogBuilder(mindspore, count_params=False)
     built = builder.build()
@@ -185,7 +185,7 @@ def merge(records: list) -> dict:
 
     ``modules`` lists the modules whose members the records hold (absence is known only there).
     """
-    from ms_lint.tools.catalog import PUBLIC_MODULES  # pylint: disable=import-outside-toplevel
+    from ms_lint.tools.catalog_builder import PUBLIC_MODULES  # pylint: disable=import-outside-toplevel
 
     records = sorted(records, key=lambda rec: version_key(rec["mindspore_version"]))
     versions = [rec["mindspore_version"] for rec in records]

@@ -18,7 +18,7 @@ import math
 import os
 from collections import defaultdict
 
-from ms_lint.tools.catalog import members
+from ms_lint.tools.catalog_builder import members
 
 # Cell methods every subclass overrides with its own parameters: the stubs of Cell and of every
 # MindSpore Cell make them lambdas, so pylint does not compare a network's ``construct(self, x)``
