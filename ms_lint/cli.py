@@ -13,7 +13,8 @@ too) and reports what is left;
 that FILE does not accept (see :mod:`ms_lint.baseline`). ``ms-lint explain TEXT`` finds
 the rules that prevent a MindSpore error (see :mod:`ms_lint.explain`). ``ms-lint mcp`` serves
 ms_lint to coding agents (see :mod:`ms_lint.servers.mcp`). ``ms-lint lsp`` is the
-language server (see :mod:`ms_lint.servers.lsp`).
+language server (see :mod:`ms_lint.servers.lsp`). How a lint runs, for this command, the fix
+engine and the servers alike, is :mod:`ms_lint.runner`.
 """
 
 from __future__ import annotations
@@ -22,47 +23,17 @@ import os
 import platform
 import sys
 from collections import Counter
-from pathlib import Path
-from typing import List, Mapping, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
-from pylint.lint import PyLinter, Run
-from pylint.reporters import MultiReporter
 
-from ms_lint import __version__, baseline, files, language, notebook, summary
+from ms_lint import __version__, baseline, language, notebook
 from ms_lint.checkers.base import withheld_findings
 from ms_lint.language import Text
+from ms_lint.runner import INFO_OPTIONS, broken_configuration, collected, lint_into, option_values, run, say
 from ms_lint.semantics import catalog
 
-CHECKER = "mindspore"
-ENABLE_ALL = f"--enable={CHECKER}"
 STATISTICS = "--statistics"
 UNSAFE_FIXES = "--unsafe-fixes"
-FRONT_ARGS = (
-    "--load-plugins=ms_lint",
-    "--disable=all",
-    ENABLE_ALL,
-    "--score=n",
-    # Statistics of an ms-lint run must not become the "previous run" of the user's pylint.
-    "--persistent=n",
-    # A fail-under from the project's configuration must not let findings pass.
-    "--fail-under=10",
-)
-# pylint options that answer without linting any file.
-INFO_OPTIONS = frozenset(
-    {
-        "--version",
-        "--long-help",
-        "--help-msg",
-        "--list-msgs",
-        "--list-msgs-enabled",
-        "--list-groups",
-        "--list-conf-levels",
-        "--list-extensions",
-        "--full-documentation",
-        "--generate-rcfile",
-        "--generate-toml-config",
-    }
-)
 USAGE = Text(
     """\
 usage: ms-lint [--fix [--unsafe-fixes] | --diff] [--baseline FILE [--baseline-update]] [pylint options] PATH...
@@ -121,12 +92,6 @@ UNSAFE_WITHOUT_FIX = Text(
 )
 FIX_AND_DIFF = Text("--fix and --diff cannot be used together", "--fix 和 --diff 不能同时使用")
 NO_FILES = Text("no files to lint.", "没有要检查的文件。")
-BROKEN_CONFIGURATION = Text(
-    "cannot read %s, which is not valid TOML (%s): its pylint and [tool.pylint.mindspore] settings would be "
-    "ignored. Fix it, or name another configuration with --rcfile=FILE.",
-    "无法读取 %s，它不是合法的 TOML（%s）：其中的 pylint 与 [tool.pylint.mindspore] 设置将被忽略。请修正它，"
-    "或用 --rcfile=FILE 指定另一个配置文件。",
-)
 NO_PYTHON = Text("no Python file under %s.", "%s 下没有 Python 文件。")
 NO_REPORT_FOLDER = Text(
     "cannot write the report %s: there is no folder %s.", "无法写入报告 %s：文件夹 %s 不存在。"
@@ -186,178 +151,6 @@ NO_LSP = Text(
 )
 
 
-class MindSporeOnlyLinter(PyLinter):
-    """A linter that keeps the rules the project's configuration disables disabled.
-
-    ``--enable=mindspore`` on the command line would otherwise switch back on an ms_lint
-    rule that ``[tool.pylint.messages_control] disable`` turned off.
-    """
-
-    config_disabled: frozenset = frozenset()
-    user_args: tuple = ()  # the arguments given to ms-lint, set by run()
-    # (accepted findings, or None to record them all; the baseline's directory), set by run()
-    baseline: Optional[Tuple[Optional[Counter], str]] = None
-    closing = False  # end with the closing line (summary.closing_line), set by run()
-    fix_hint = True  # the closing line counts the findings of rules with a fix, and says how to fix them
-    tally: Optional[summary.Tally] = None  # what the run reported, when it ends with the closing line
-    targets: tuple = ()  # the files and folders the run lints
-    statistics = False  # --statistics: counts per rule instead of the findings on stdout, set by run()
-    sources: Mapping[str, str] = {}  # text to lint instead of the file's, by resolved path (an editor's buffers)
-
-    def _parse_configuration_file(self, arguments: List[str]) -> None:
-        super()._parse_configuration_file(arguments)
-        self.config_disabled = frozenset(
-            definition.msgid
-            for definition in self.msgs_store.messages
-            if definition.checker_name == CHECKER and not self.is_message_enabled(definition.msgid)
-        )
-
-    def load_plugin_configuration(self) -> None:
-        super().load_plugin_configuration()
-        for msgid in self.config_disabled - _enabled_on_command_line(self):
-            self.disable(msgid)
-
-    def check(self, files_or_modules) -> None:
-        self.tally = None
-        self.targets = tuple(files_or_modules)
-        files_or_modules = with_notebooks(files_or_modules)
-        if any(notebook.is_notebook(target) for target in files_or_modules):
-            self._place_notebook_cells()
-        if self.closing or self.statistics:
-            self._count_findings()
-        if self.baseline is not None:
-            accepted, directory = self.baseline
-            # It passes on to the tally only the findings it does not accept.
-            self.set_reporter(baseline.BaselineReporter(self.reporter, accepted, directory))
-        super().check(files_or_modules)
-
-    def get_ast(self, filepath: str, modname: str, data: Optional[str] = None):
-        if data is None and self.sources:
-            data = self.sources.get(os.path.realpath(filepath))
-        if data is None and notebook.is_notebook(filepath):
-            try:
-                data = notebook.read(filepath).python
-            except notebook.NotebookError as error:
-                self.add_message("parse-error", args=language.pick(error.args[0], language.of(self)))
-                return None
-        return super().get_ast(filepath, modname, data)
-
-    def _place_notebook_cells(self) -> None:
-        """Output reporters show a notebook's findings at their cells; those that place them themselves
-        (SARIF) and ms_lint's own (the tally, the fix engine's) see the lines of the notebook's module."""
-        def placed(reporter):
-            return reporter if getattr(reporter, "notebook_module_lines", False) else notebook.CellPlaces(reporter)
-
-        sub_reporters = getattr(self.reporter, "_sub_reporters", None)
-        if sub_reporters is not None:
-            self.reporter._sub_reporters = [placed(reporter) for reporter in sub_reporters]
-        else:
-            self.set_reporter(placed(self.reporter))
-
-    def _count_findings(self) -> None:
-        reporters = list(getattr(self.reporter, "_sub_reporters", None) or [self.reporter])
-        if self.statistics:
-            reporters = [reporter for reporter in reporters if getattr(reporter, "out", None) is not sys.stdout]
-        self.tally = summary.Tally(summary.progress_on_terminal() if self.closing else None)
-        # The new reporter closes the output files when it is collected, as the one it replaces would have.
-        close_output_files = getattr(self.reporter, "close_output_files", None) or (lambda: None)
-        if isinstance(self.reporter, MultiReporter):
-            self.reporter.close_output_files = lambda: None
-        self.set_reporter(MultiReporter([*reporters, self.tally], close_output_files))
-
-    def generate_reports(self, verbose: bool = False):
-        score = super().generate_reports(verbose)
-        if self.tally is not None:
-            from ms_lint.fixes import FIXERS  # pylint: disable=import-outside-toplevel
-
-            if self.tally.progress is not None:
-                self.tally.progress.clear()
-            speaking = language.of(self)
-            if self.statistics:
-                for line in summary.statistics(self.tally, FIXERS):
-                    print(line)
-            if self.closing:
-                fixable = FIXERS if self.fix_hint else ()
-                _say(summary.closing_line(self.tally, self.targets, fixable, speaking), speaking)
-        return score
-
-
-def _enabled_on_command_line(linter: "MindSporeOnlyLinter") -> frozenset:
-    """Messages the user's own ``--enable`` arguments name (these win over the configuration)."""
-    named = _option_values(linter.user_args, "--enable", "-e")
-    found = set()
-    for name in named:
-        try:
-            found.update(definition.msgid for definition in linter.msgs_store.get_message_definitions(name))
-        except Exception:  # pylint: disable=broad-except
-            continue
-    return frozenset(found)
-
-
-class MindSporeRun(Run):
-    LinterClass = MindSporeOnlyLinter
-
-
-def lint_args(user_args: Sequence[str]) -> List[str]:
-    """The full pylint command line for ``ms-lint <user_args>``.
-
-    A user's own ``--disable=all`` starts the selection afresh (``--disable=all --enable=api-removed``
-    runs that rule alone): pylint keeps a checker enabled by name enabled through a later
-    ``--disable=all``, so ms-lint's ``--enable=mindspore`` is left out then.
-    """
-    front = [arg for arg in FRONT_ARGS if arg != ENABLE_ALL or not _disables_all(user_args)]
-    return [*front, *user_args]
-
-
-def _disables_all(args: Sequence[str]) -> bool:
-    return "all" in _option_values(args, "--disable", "-d")
-
-
-def _option_values(args: Sequence[str], long: str, short: str) -> set:
-    """The comma-separated values of every ``--long=V``, ``-s=V``, ``--long V`` or ``-s V`` in ``args``."""
-    values = set()
-    for index, arg in enumerate(args):
-        if arg.startswith((long + "=", short + "=")):
-            value = arg.split("=", 1)[1]
-        elif arg in (long, short) and index + 1 < len(args):
-            value = args[index + 1]
-        else:
-            continue
-        values.update(part.strip() for part in value.split(","))
-    return values
-
-
-def run(  # pylint: disable=redefined-builtin,too-many-arguments
-    user_args: Sequence[str], reporter=None, exit: bool = True, accepting=None, closing=False, statistics=False,
-    fix_hint=True, sources: Optional[Mapping[str, str]] = None,
-):
-    """Run pylint as ``ms-lint`` does; returns the pylint ``Run`` when ``exit`` is False.
-
-    ``accepting`` is ``(accepted findings or None to record them all, baseline directory)``;
-    ``closing`` ends the run with its closing line on stderr (``fix_hint`` False: without the count
-    of fixable findings, after ``--fix``), ``statistics`` prints the counts per rule instead of the findings.
-    ``sources`` maps file paths to the text to lint in their place (each file is still linted as the
-    module at its path, so its imports and project resolve as on disk).
-    """
-    MindSporeOnlyLinter.sources = {os.path.realpath(path): text for path, text in (sources or {}).items()}
-    MindSporeOnlyLinter.user_args = tuple(user_args)
-    MindSporeOnlyLinter.baseline = accepting
-    MindSporeOnlyLinter.closing = closing
-    MindSporeOnlyLinter.fix_hint = fix_hint
-    MindSporeOnlyLinter.statistics = statistics
-    try:
-        return MindSporeRun(lint_args(user_args), reporter=reporter, exit=exit)
-    finally:
-        MindSporeOnlyLinter.baseline = None
-        MindSporeOnlyLinter.closing = MindSporeOnlyLinter.statistics = False
-        MindSporeOnlyLinter.sources = {}
-
-
-def lint_into(args: Sequence[str], reporter):
-    """Lint as ``ms-lint`` does, the findings going to ``reporter``; pylint's ``Run``."""
-    return run(args, reporter=reporter, exit=False)
-
-
 def report(args: Sequence[str], baseline_file: Optional[str] = None, update: bool = False, fix_hint: bool = True) -> int:
     """Lint and report as ``ms-lint`` does, through the baseline when one is given; the exit status.
 
@@ -370,7 +163,7 @@ def report(args: Sequence[str], baseline_file: Optional[str] = None, update: boo
     try:
         return _report_with_baseline(args, baseline_file, update, statistics, fix_hint)
     except baseline.BaselineError as error:
-        _say(error.args[0], _language(args))
+        say(error.args[0], _language(args))
         return 32
 
 
@@ -402,12 +195,12 @@ def _report_with_baseline(args: Sequence[str], path: str, update: bool, statisti
             baseline.write(path, findings)
         except OSError as error:
             raise baseline.BaselineError(CANNOT_WRITE % (path, error.strerror or error)) from None
-        _say(_recorded(path, exists, previous, findings, reporter, withheld), language.of(linter))
+        say(_recorded(path, exists, previous, findings, reporter, withheld), language.of(linter))
     else:
         hidden = sum((reporter.seen & previous).values())
         gone = sum(reporter.gone(previous, withheld).values())
         if hidden or gone:
-            _say(_filtered(path, hidden, gone), language.of(linter))
+            say(_filtered(path, hidden, gone), language.of(linter))
     return 0 if linter.config.exit_zero else reporter.status
 
 
@@ -423,11 +216,6 @@ def _recorded(path: str, existed: bool, previous: Counter, findings: Counter, re
 
 def _filtered(path: str, hidden: int, gone: int) -> Text:
     return language.join("", (HIDDEN % (hidden, language.plural(hidden), path), GONE % (gone,) if gone else "", PERIOD))
-
-
-def _say(text, speaking: str) -> None:
-    """One line of ms-lint's own on stderr, in the language ``speaking``."""
-    print(f"ms-lint: {language.pick(text, speaking)}", file=sys.stderr)
 
 
 def _language(args: Sequence[str]) -> str:
@@ -463,38 +251,6 @@ def _baseline_arguments(args: List[str]) -> Tuple[Optional[str], bool, List[str]
     return path, update, rest
 
 
-def broken_configuration(args: Sequence[str]) -> Optional[Text]:
-    """Why the project's configuration cannot be read, when ``args`` name none (pylint would print the
-    error twice on stdout and lint without it), else None."""
-    if _option_values(args, "--rcfile", "--rcfile"):
-        return None
-    broken = _unreadable_toml_configuration()
-    return None if broken is None else BROKEN_CONFIGURATION % broken
-
-
-def _unreadable_toml_configuration() -> Optional[Tuple[str, str]]:
-    """``(file, error)`` for a TOML configuration pylint would read (as it looks for them: in the
-    working directory, then the nearest ``pyproject.toml`` up to the repository's root) that is not
-    valid TOML."""
-    here = Path.cwd().resolve()
-    candidates = [here / name for name in ("pylintrc.toml", ".pylintrc.toml", "pyproject.toml")]
-    for folder in (here, *here.parents):
-        if (folder / "pyproject.toml").is_file():
-            candidates.append(folder / "pyproject.toml")
-            break
-        if (folder / ".git").is_dir() or (folder / ".hg").is_dir():
-            break
-    for path in candidates:
-        try:
-            with path.open("rb") as stream:
-                files.tomllib.load(stream)
-        except OSError:
-            continue
-        except files.tomllib.TOMLDecodeError as error:
-            return (os.path.relpath(path), str(error))
-    return None
-
-
 def _paths(args: Sequence[str]) -> List[str]:
     """The files, packages and directories named to lint."""
     return [arg for arg in args if not arg.startswith("-")]
@@ -506,7 +262,7 @@ def _has_files(args: Sequence[str]) -> bool:
 
 def _report_files(args: Sequence[str]) -> List[str]:
     """The files ``--output-format=format:file,...`` writes reports to."""
-    formats = _option_values(args, "--output-format", "-f")
+    formats = option_values(args, "--output-format", "-f")
     return [item.partition(":")[2] for item in formats if item.partition(":")[2]]
 
 
@@ -522,19 +278,6 @@ def _has_python(folder: str) -> bool:
     return any(name.endswith((".py", notebook.SUFFIX)) for _, _, files in os.walk(folder) for name in files)
 
 
-def with_notebooks(paths: Sequence[str]) -> List[str]:
-    """``paths`` and the Jupyter notebooks under the folders among them (pylint collects only ``.py``
-    files there); hidden folders such as ``.ipynb_checkpoints`` are left out, pylint's ignore options apply."""
-    found = []
-    for path in paths:
-        if not os.path.isdir(path):
-            continue
-        for folder, subfolders, names in os.walk(path):
-            subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-            found.extend(os.path.join(folder, name) for name in sorted(names) if notebook.is_notebook(name))
-    return [*paths, *found]
-
-
 def _serve_lsp(speaking: str) -> int:
     """``ms-lint lsp``: the language server on stdin and stdout, when the ``lsp`` extra is installed."""
     try:
@@ -542,7 +285,7 @@ def _serve_lsp(speaking: str) -> int:
     except ImportError as error:
         if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
             raise
-        _say(NO_LSP, speaking)
+        say(NO_LSP, speaking)
         return 1
     return lsp.main()
 
@@ -577,39 +320,40 @@ def _main(args: List[str]) -> int:
     fix, diff, unsafe = "--fix" in args, "--diff" in args, UNSAFE_FIXES in args
     args = [arg for arg in args if arg not in ("--fix", "--diff", UNSAFE_FIXES)]
     if fix and diff:
-        _say(FIX_AND_DIFF, speaking)
+        say(FIX_AND_DIFF, speaking)
         return 32
     if unsafe and not (fix or diff):
-        _say(UNSAFE_WITHOUT_FIX, speaking)
+        say(UNSAFE_WITHOUT_FIX, speaking)
         return 32
     try:
         baseline_file, update, args = _baseline_arguments(args)
     except ValueError as error:
-        _say(error.args[0], speaking)
+        say(error.args[0], speaking)
         return 32
     broken = broken_configuration(args)
     if broken is not None:
-        _say(broken, speaking)
+        say(broken, speaking)
         return 32
     if not _has_files(args):
         # pre-commit with always_run, or an empty selection: nothing to lint is not a failure.
-        _say(NO_FILES, speaking)
+        say(NO_FILES, speaking)
         return 0
     for path in _report_files(args):
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             # pylint opens it while reading its options and ends in a traceback.
-            _say(NO_REPORT_FOLDER % (path, folder), speaking)
+            say(NO_REPORT_FOLDER % (path, folder), speaking)
             return 32
     empty = _folders_without_python(args)
     if empty:
-        _say(NO_PYTHON % (", ".join(empty),), speaking)
+        say(NO_PYTHON % (", ".join(empty),), speaking)
         return 0
     if fix or diff:
         from ms_lint.fixes import engine  # pylint: disable=import-outside-toplevel
 
         return engine.main(
-            args, write=fix, report=lambda: report(args, baseline_file, update, fix_hint=False), unsafe=unsafe
+            args, write=fix, report=lambda: report(args, baseline_file, update, fix_hint=False), lint=collected,
+            unsafe=unsafe,
         )
     return report(args, baseline_file, update)
 
@@ -620,14 +364,14 @@ def _serve_mcp(args: List[str], speaking: str) -> int:
         print(language.pick(MCP_USAGE, speaking))
         return 0
     if args:
-        _say(MCP_ARGUMENTS % (" ".join(args),), speaking)
+        say(MCP_ARGUMENTS % (" ".join(args),), speaking)
         return 32
     try:
         from ms_lint.servers import mcp  # pylint: disable=import-outside-toplevel
     except ModuleNotFoundError as missing:
         if (missing.name or "").split(".")[0] != "mcp":
             raise
-        _say(NEEDS_MCP % (platform.python_version(),), speaking)
+        say(NEEDS_MCP % (platform.python_version(),), speaking)
         return 32
     mcp.serve()
     return 0

@@ -73,9 +73,9 @@ def test_json2_positions_cover_the_flagged_code(rule_dir, tmp_path):
     """line/column/endLine/endColumn of each finding span exactly one piece of syntax on its annotated line."""
     bad = rule_dir / "bad.py"
     out = tmp_path / "out.json"
-    from ms_lint import cli  # pylint: disable=import-outside-toplevel
+    from ms_lint import runner  # pylint: disable=import-outside-toplevel
 
-    run = cli.run([f"--output-format=json2:{out}", str(bad)], exit=False)
+    run = runner.run([f"--output-format=json2:{out}", str(bad)], exit=False)
     run.linter.reporter.close_output_files()
     messages = json.loads(out.read_text(encoding="utf-8"))["messages"]
     assert {(m["line"], m["symbol"]) for m in messages} == annotated(bad)
@@ -100,14 +100,14 @@ def vscode_diagnostics(messages) -> list:
 
 
 def expected_diagnostics(rule_dir) -> list:
-    from ms_lint import cli  # pylint: disable=import-outside-toplevel
+    from ms_lint import runner  # pylint: disable=import-outside-toplevel
 
     bad = rule_dir / "bad.py"
     # The report goes to a folder of its own: nothing is written into the checkout, which another
     # run of the suite may be reading.
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "expected.json"
-        run = cli.run([f"--output-format=json2:{out}", str(bad)], exit=False)
+        run = runner.run([f"--output-format=json2:{out}", str(bad)], exit=False)
         run.linter.reporter.close_output_files()
         return vscode_diagnostics(json.loads(out.read_text(encoding="utf-8"))["messages"])
 

@@ -11,7 +11,7 @@ import astroid
 import pytest
 
 from lint import RULES, run_pylint
-from ms_lint import cli
+from ms_lint import cli, runner
 from ms_lint.checkers import CHECKERS
 from ms_lint.fixes import FIXERS, engine
 from ms_lint.fixes.base import Edit, Fix
@@ -37,7 +37,7 @@ def fix_files(tmp_path: Path, request, files: dict):
         path = tmp_path / f"{prefix}_{name}"
         path.write_bytes(source(text).encode("utf-8") if "\r\n" not in text else text.encode("utf-8"))
         paths[name] = path
-    messages, linted, config = engine.collect([str(path) for path in paths.values()])
+    messages, linted, config = runner.collect([str(path) for path in paths.values()])
     planned = {file_fix.path.name: file_fix for file_fix in engine.plan(messages, linted, unsafe=True, config=config)}
     results = {}
     for name, path in paths.items():
@@ -581,7 +581,7 @@ def test_the_fixed_example_keeps_only_the_findings_left_alone(symbol, tmp_path):
     rcfile = RULES / symbol / "pylintrc"
     rcfile = rcfile if rcfile.exists() else None
     before = run_pylint([RULES / symbol / "bad.py"], rcfile=rcfile)
-    messages, linted, config = engine.collect([str(RULES / symbol / "bad.py"), *([f"--rcfile={rcfile}"] if rcfile else [])])
+    messages, linted, config = runner.collect([str(RULES / symbol / "bad.py"), *([f"--rcfile={rcfile}"] if rcfile else [])])
     ours = [m for m in messages if m.symbol == symbol]
     outcomes = [o for file_fix in engine.plan(ours, linted, unsafe=True, config=config) for o in file_fix.outcomes]
     fixed_file = tmp_path / "bad.py"

@@ -13,7 +13,7 @@ from pylint.message import Message
 from pylint.typing import MessageLocationTuple
 
 from lint import REPO, rule_dirs
-from ms_lint import cli
+from ms_lint import runner
 from ms_lint.checkers import CHECKERS
 from ms_lint.reporters.sarif import SarifReporter, split_probe
 
@@ -53,7 +53,7 @@ def validate(log: dict) -> None:
 def lint_both(tmp_path: Path, paths, *args: str):
     """(SARIF log, json2 messages) of one ms-lint run."""
     sarif, json2 = tmp_path / "out.sarif", tmp_path / "out.json"
-    run = cli.run([f"--output-format=ms-sarif:{sarif},json2:{json2}", *args, *map(str, paths)], exit=False)
+    run = runner.run([f"--output-format=ms-sarif:{sarif},json2:{json2}", *args, *map(str, paths)], exit=False)
     run.linter.reporter.close_output_files()
     return json.loads(sarif.read_text(encoding="utf-8")), json.loads(json2.read_text(encoding="utf-8"))["messages"]
 

@@ -23,9 +23,8 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import astroid
 from astroid import nodes
-from pylint.reporters import CollectingReporter
 
-from ms_lint import cli, files, language, notebook
+from ms_lint import files, language, notebook
 from ms_lint.fixes import FIXERS
 from ms_lint.fixes.base import Fix, Outcome, Refusal, Source, overlaps
 from ms_lint.language import Text
@@ -64,23 +63,6 @@ NOTEBOOK_NOT_EDITABLE = Text(
 )
 
 
-class Collector(CollectingReporter):
-    """Keeps the messages and the linted files, prints nothing."""
-
-    name = "ms-lint-fix-collector"
-    notebook_module_lines = True  # the fixes are found at the lines of a notebook's module
-
-    def __init__(self):
-        super().__init__()
-        self.files: List[Tuple[str, str]] = []  # (module name, path)
-        self.speaking = language.EN  # the language of the run, set once it is configured
-        self.config = None  # the run's configuration (target version...), set once it is configured
-
-    def on_set_current_module(self, module: str, filepath: Optional[str]) -> None:
-        if filepath and (module, filepath) not in self.files:
-            self.files.append((module, filepath))
-
-
 @dataclass
 class Context:
     """What a fixer may look at beyond its node: every linted module, and every finding of the run."""
@@ -110,24 +92,6 @@ class FileFix:
         if self.notebook is not None:
             return self.notebook.with_sources(self.cells or {})
         return self.text.encode(self.encoding)
-
-
-def collect(args: Sequence[str], sources: Optional[Mapping[str, str]] = None):
-    """(messages, [(module, path)], configuration) of an ms-lint run with these arguments.
-
-    ``sources``: text by file path, linted in place of what the file holds on disk (see :func:`cli.run`).
-    """
-    reporter = _collected(args, sources)
-    return reporter.messages, reporter.files, reporter.config
-
-
-def _collected(args: Sequence[str], sources: Optional[Mapping[str, str]] = None) -> Collector:
-    """The reporter of an ms-lint run with these arguments, told the language the run speaks."""
-    run = cli.run([*args, f"--output-format={__name__}.Collector", "--jobs=1"], exit=False, sources=sources)
-    reporter = run.linter.reporter
-    reporter.speaking = language.of(run.linter)
-    reporter.config = run.linter.config
-    return reporter
 
 
 def plan(messages, linted, unsafe: bool = False, config=None, sources: Optional[Mapping[str, str]] = None) -> List[FileFix]:
@@ -248,27 +212,32 @@ class FixRun:
         return [message for message in self.messages if message.symbol in UNREADABLE]
 
 
-def run_fixes(args: Sequence[str], write: bool, unsafe: bool = False) -> FixRun:
+# Lints with these arguments: a reporter with the findings (``messages``), the files linted (``files``),
+# the run's configuration (``config``) and language (``speaking``) (:func:`ms_lint.runner.collected`).
+Lint = Callable[[Sequence[str]], object]
+
+
+def run_fixes(args: Sequence[str], write: bool, lint: Lint, unsafe: bool = False) -> FixRun:
     """Lint with ``args`` and apply the safe fixes in memory (the unsafe ones too when ``unsafe``).
 
     ``write`` writes each changed file whole, lints again and puts back any file whose fixes left
     their findings or added others.
     """
-    reporter = _collected(args)
+    reporter = lint(args)
     run = FixRun(reporter.messages, plan(reporter.messages, reporter.files, unsafe, reporter.config), reporter.speaking)
     if write:
         if run.changed:
-            _write_checked(args, run.messages, run.changed)
+            _write_checked(args, run.messages, run.changed, lint)
         astroid.MANAGER.clear_cache()  # a lint that follows reads the files as written
     return run
 
 
-def main(args: Sequence[str], write: bool, report: Callable[[], int], unsafe: bool = False) -> int:
+def main(args: Sequence[str], write: bool, report: Callable[[], int], lint: Lint, unsafe: bool = False) -> int:
     """``ms-lint --fix`` (``write``) or ``ms-lint --diff``; ``report`` lints what is left and gives the exit status.
 
     ``--fix`` applies the safe fixes, and the unsafe ones too when ``unsafe``; ``--diff`` shows both.
     """
-    run = run_fixes(args, write, unsafe=unsafe or not write)
+    run = run_fixes(args, write, lint, unsafe=unsafe or not write)
     _say_outcomes(run.file_fixes, write, run.speaking)
     if not write:
         # A file pylint cannot read has nothing to fix, but it must not pass for clean.
@@ -295,13 +264,13 @@ def _say_outcomes(file_fixes: List[FileFix], write: bool, speaking: str) -> None
                 print(f"{outcome.path}:{outcome.line}: {left} ({outcome.symbol}): {reason}", file=notes)
 
 
-def _write_checked(args: Sequence[str], messages, changed: List[FileFix]) -> None:
+def _write_checked(args: Sequence[str], messages, changed: List[FileFix], lint: Lint) -> None:
     """Write the fixed files whole, lint again, and put back the files whose fixes did not do only what they meant."""
     originals = {file_fix.path: file_fix.path.read_bytes() for file_fix in changed}
     for file_fix in changed:
         files.write_whole(str(file_fix.path), file_fix.data())
     astroid.MANAGER.clear_cache()  # lint the fixed text, not the trees parsed before
-    after, _, _ = collect(args)
+    after = lint(args).messages
     failed = _failures(messages, after, changed)
     everywhere = failed.pop(None, None)  # a finding added to a file no fix touched: no one file to blame
     for file_fix in changed:

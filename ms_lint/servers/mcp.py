@@ -23,7 +23,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp_types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ms_lint import __version__, cli, explain as explaining, notebook, options as plugin_options, rule_pages
+from ms_lint import __version__, explain as explaining, notebook, options as plugin_options, rule_pages, runner
 from ms_lint.fixes import engine
 from ms_lint.fixes.base import Fix
 from ms_lint.language import EN, LANGUAGES, Text, pick
@@ -101,7 +101,7 @@ class Options(BaseModel):
     def command_line(self) -> List[str]:
         """These options as ms-lint takes them; WrongInput for one that answers without linting."""
         for arg in self.args:
-            if arg in ("-h", "--help") or arg.split("=", 1)[0] in cli.INFO_OPTIONS:
+            if arg in ("-h", "--help") or arg.split("=", 1)[0] in runner.INFO_OPTIONS:
                 raise WrongInput(ANSWERS_WITHOUT_LINTING % (arg,))
         named = [f"--{name.replace('_', '-')}={value}" for name, value in self if name != "args" and value is not None]
         return [*named, *self.args]
@@ -217,7 +217,7 @@ def lint(paths: Paths, options: OptionsArgument = None) -> LintResult:
     listed in not_linted; the others are linted."""
     args = _command_line(paths, options)
     with session.exclusive():
-        messages, linted, config = engine.collect(args)
+        messages, linted, config = runner.collect(args)
         planned = engine.plan(messages, linted, unsafe=True, config=config)
     fixable = [outcome for file_fix in planned for outcome in file_fix.outcomes if isinstance(outcome.result, Fix)]
     kinds = {id(outcome.message): "unsafe" if outcome.unsafe else "safe" for outcome in fixable}
@@ -244,7 +244,7 @@ def fix(
     linted again, and put back as it was if its fixes left their finding or added another."""
     args = _command_line(paths, options)
     with session.exclusive():
-        run = engine.run_fixes(args, write, unsafe)
+        run = engine.run_fixes(args, write, runner.collected, unsafe)
     return FixResult(
         written=write and bool(run.changed),
         diff="".join(line for file_fix in run.changed for line in engine.diff(file_fix)),
@@ -265,7 +265,7 @@ def explain(
     speaking = options.mindspore_language or EN
     command_line = options.command_line()
     with session.exclusive():
-        found = explaining.explanation(text, command_line, cli.lint_into, explaining.Voice(speaking))
+        found = explaining.explanation(text, command_line, runner.lint_into, explaining.Voice(speaking))
     pages = [(rule_pages.page(match.symbol, speaking, found.docs_url), match.said) for match in found.matches]
     return ExplainResult(
         rules=[
@@ -305,7 +305,7 @@ def _command_line(paths: List[str], options: Optional[Options]) -> List[str]:
         if not os.path.exists(path):
             raise WrongInput(NO_SUCH_PATH % (path, os.getcwd()))
     args = [*(options or Options()).command_line(), *paths]
-    broken = cli.broken_configuration(args)
+    broken = runner.broken_configuration(args)
     if broken is not None:
         raise WrongInput(broken)
     return args

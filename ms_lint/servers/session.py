@@ -1,7 +1,7 @@
 """One process, many lints: the command line's lint session run again and again on an editor's files.
 
 Each lint is ``ms-lint ARGS PATHS`` run in the workspace folder (so pylint reads the project's
-``pyproject.toml`` or ``pylintrc`` as it does there), through :func:`ms_lint.fixes.engine.collect`,
+``pyproject.toml`` or ``pylintrc`` as it does there), through :func:`ms_lint.runner.collect`,
 with the editor's unsaved texts linted in place of the files they belong to. The modules those
 files import are read from disk.
 
@@ -31,7 +31,7 @@ from astroid.context import _invalidate_cache
 from astroid.inference_tip import clear_inference_tip_cache
 from pylint.message import MessageDefinitionStore
 
-from ms_lint import language
+from ms_lint import language, runner
 from ms_lint.fixes import engine
 
 LIBRARY_ROOTS = tuple(
@@ -96,7 +96,7 @@ def lint(root: str, paths: Sequence[str], args: Sequence[str], sources: Mapping[
     here = os.getcwd()
     os.chdir(root)
     try:
-        return engine.collect([*args, *paths], sources)
+        return runner.collect([*args, *paths], sources)
     finally:
         os.chdir(here)
 

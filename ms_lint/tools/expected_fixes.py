@@ -13,7 +13,7 @@ from pathlib import Path
 
 import astroid
 
-from ms_lint import files
+from ms_lint import files, runner
 from ms_lint.fixes import FIXERS, engine
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -26,7 +26,7 @@ def fixed_example(symbol: str) -> str:
     example = RULES / symbol / "bad.py"
     rcfile = RULES / symbol / "pylintrc"
     astroid.MANAGER.clear_cache()  # the example as it is on disk, not a tree parsed before
-    messages, linted, config = engine.collect([str(example), *([f"--rcfile={rcfile}"] if rcfile.exists() else [])])
+    messages, linted, config = runner.collect([str(example), *([f"--rcfile={rcfile}"] if rcfile.exists() else [])])
     ours = [message for message in messages if message.symbol == symbol]
     planned = [file_fix for file_fix in engine.plan(ours, linted, unsafe=True, config=config) if file_fix.text is not None]
     return planned[0].text if planned else example.read_text(encoding="utf-8")
