@@ -10,7 +10,6 @@ re-exports as imports. Bodies return an unknown value, so a call's result is unk
 
 from __future__ import annotations
 
-import builtins
 import enum
 import inspect
 import keyword
