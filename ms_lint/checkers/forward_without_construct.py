@@ -38,7 +38,7 @@ class ForwardWithoutConstructChecker(MindSporeChecker):
     @only_required_for_messages(SYMBOL)
     def visit_classdef(self, node: nodes.ClassDef) -> None:
         forward = node.locals.get("forward")
-        if not forward or not isinstance(forward[0], nodes.FunctionDef):
+        if not forward or not isinstance(forward[0], nodes.FunctionDef) or _is_placeholder(forward[0]):
             return
         if cells.is_cell_class(node) is not True:
             return
@@ -63,3 +63,36 @@ def _lacks_construct(classdef: nodes.ClassDef) -> Optional[Confidence]:
         if entity is not None and entity.is_cell and entity.construct:
             return None
     return HIGH if lineage.complete else INFERENCE
+
+
+def _is_placeholder(function: nodes.FunctionDef) -> bool:
+    """An abstract ``forward`` its subclasses implement: ``@abstractmethod``, or a body (after its
+    docstring) that only raises ``NotImplementedError`` or does nothing (``pass``, ``...``). A subclass
+    that implements it as ``forward`` is reported itself."""
+    decorators = function.decorators.nodes if function.decorators else []
+    if any(_named(decorator) == "abstractmethod" for decorator in decorators):
+        return True
+    body = [statement for statement in function.body if not _is_docstring(statement)]
+    if len(body) != 1:
+        return not body
+    statement = body[0]
+    if isinstance(statement, nodes.Pass):
+        return True
+    if isinstance(statement, nodes.Expr) and isinstance(statement.value, nodes.Const):
+        return statement.value.value is Ellipsis
+    if isinstance(statement, nodes.Raise) and statement.exc is not None:
+        raised = statement.exc.func if isinstance(statement.exc, nodes.Call) else statement.exc
+        return _named(raised) == "NotImplementedError"
+    return False
+
+
+def _named(node: nodes.NodeNG) -> str:
+    if isinstance(node, nodes.Attribute):
+        return node.attrname
+    return node.name if isinstance(node, nodes.Name) else ""
+
+
+def _is_docstring(statement: nodes.NodeNG) -> bool:
+    return isinstance(statement, nodes.Expr) and isinstance(statement.value, nodes.Const) and isinstance(
+        statement.value.value, str
+    )
