@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Dict, List, Set
 
 from lint import REPO
+from ms_lint.semantics import project
 
 PACKAGE = REPO / "ms_lint"
 
@@ -40,45 +41,10 @@ def imports(modules: Dict[str, Path]) -> Dict[str, Set[str]]:
 
 
 def circles(graph: Dict[str, Set[str]]) -> List[List[str]]:
-    """The strongly connected groups of more than one module (Tarjan's algorithm, without recursion)."""
-    index: Dict[str, int] = {}
-    low: Dict[str, int] = {}
-    stack: List[str] = []
-    on_stack: Set[str] = set()
-    found: List[List[str]] = []
-    for start in sorted(graph):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(graph[start])))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, targets = work[-1]
-            target = next(targets, None)
-            if target is not None:
-                if target not in index:
-                    index[target] = low[target] = len(index)
-                    stack.append(target)
-                    on_stack.add(target)
-                    work.append((target, iter(sorted(graph[target]))))
-                elif target in on_stack:
-                    low[node] = min(low[node], index[target])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                group = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    group.append(member)
-                    if member == node:
-                        break
-                if len(group) > 1:
-                    found.append(sorted(group))
-    return found
+    """The groups of more than one module that import each other (the program model's own
+    strongly-connected-components search)."""
+    _, components = project._components(sorted(graph), graph)  # pylint: disable=protected-access
+    return [members for members in components if len(members) > 1]
 
 
 def test_the_finder_finds_a_circle():
