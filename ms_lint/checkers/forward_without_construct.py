@@ -10,7 +10,7 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, cells
+from ms_lint.semantics import catalog, cells, names
 
 SYMBOL = "forward-without-construct"
 
@@ -70,7 +70,7 @@ def _is_placeholder(function: nodes.FunctionDef) -> bool:
     docstring) that only raises ``NotImplementedError`` or does nothing (``pass``, ``...``). A subclass
     that implements it as ``forward`` is reported itself."""
     decorators = function.decorators.nodes if function.decorators else []
-    if any(_named(decorator) == "abstractmethod" for decorator in decorators):
+    if any(names.basename(decorator) == "abstractmethod" for decorator in decorators):
         return True
     body = [statement for statement in function.body if not _is_docstring(statement)]
     if len(body) != 1:
@@ -82,14 +82,8 @@ def _is_placeholder(function: nodes.FunctionDef) -> bool:
         return statement.value.value is Ellipsis
     if isinstance(statement, nodes.Raise) and statement.exc is not None:
         raised = statement.exc.func if isinstance(statement.exc, nodes.Call) else statement.exc
-        return _named(raised) == "NotImplementedError"
+        return names.basename(raised) == "NotImplementedError"
     return False
-
-
-def _named(node: nodes.NodeNG) -> str:
-    if isinstance(node, nodes.Attribute):
-        return node.attrname
-    return node.name if isinstance(node, nodes.Name) else ""
 
 
 def _is_docstring(statement: nodes.NodeNG) -> bool:
