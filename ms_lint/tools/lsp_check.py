@@ -32,11 +32,14 @@ from pathlib import Path
 from typing import Counter, Dict, List, Optional, Tuple
 
 from lsprotocol import types
+from pygls.workspace import PositionCodec
 
+from ms_lint.servers.lsp import Places
 from ms_lint.tools.bench import python_files
 from ms_lint.tools.lsp_bench import Client
 
 EDIT = "\n_extra_line = 1\n"
+CODEC = PositionCodec()  # UTF-16, what a client that negotiates nothing gets
 PRAGMA_TITLE = "Disable "  # the "disable this rule on this line" actions, not fixes
 
 
@@ -52,17 +55,11 @@ def whole_project(root: Path, files: List[Path]) -> Dict[Path, Counter]:
     return found
 
 
-def offset(text: str, position: types.Position) -> int:
-    """The index in ``text`` of an LSP position (its character counts UTF-16 code units)."""
-    lines = text.splitlines(keepends=True)
-    start = sum(len(line) for line in lines[: position.line])
-    line = lines[position.line] if position.line < len(lines) else ""
-    units = 0
-    for index, char in enumerate(line):
-        if units >= position.character:
-            return start + index
-        units += 2 if ord(char) > 0xFFFF else 1
-    return start + len(line)
+def offset(text: str, position: types.Position, places: Optional[Places] = None) -> int:
+    """The index in ``text`` of an LSP position (UTF-16 code units, as the server counts them); the
+    end of the text for a line past it. ``places``: the text's, when the caller has them."""
+    places = places or Places(text, CODEC)
+    return places.offset(position) if position.line < len(places.lines) else len(text)
 
 
 def applied(text: str, uri: str, edit: types.WorkspaceEdit) -> str:
@@ -77,7 +74,11 @@ def applied(text: str, uri: str, edit: types.WorkspaceEdit) -> str:
         ]
     else:
         edits = list((edit.changes or {}).get(uri, []))
-    spans = sorted(((offset(text, e.range.start), offset(text, e.range.end), e.new_text) for e in edits), reverse=True)
+    places = Places(text, CODEC)
+    spans = sorted(
+        ((offset(text, e.range.start, places), offset(text, e.range.end, places), e.new_text) for e in edits),
+        reverse=True,
+    )
     for start, end, new in spans:
         text = text[:start] + new + text[end:]
     return text
