@@ -3,7 +3,8 @@
 pylint calls every checker's ``visit_call`` on every call of the code base, and most of
 ms_lint's rules look only at calls of a few names (``Dropout``, ``batch``, ``Model``...). A
 call rule implements ``check_call(node)`` and ``callees()``: the names it looks at (and
-:data:`NUMBER_FIRST` for calls whose first argument is a number), or None for every call; one that looks only inside graph-compiled code says so (``in_graph_code_only``).
+:data:`NUMBER_FIRST` for calls whose first argument is a number), or None for every call; one
+that looks only inside graph-compiled code says so (``in_graph_code_only``).
 In each run the first enabled call rule visits the calls for all of them and hands each call to
 the rules that look at one of its names, in the order pylint would have.
 """
