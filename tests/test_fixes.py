@@ -817,6 +817,11 @@ DEFAULT = "api-default-changed"
         ("layer = nn.Conv2d(3, 16, 3)", "layer = nn.Conv2d(3, 16, 3, weight_init='normal')"),
         ("layer = nn.Dense(16, 10)", "layer = nn.Dense(16, 10, weight_init='normal', bias_init='zeros')"),
         ("loss = nn.BCELoss()", "loss = nn.BCELoss(reduction='none')"),
+        # The program sets every Dense's weight itself: only the default the finding names is passed.
+        (
+            "layer = nn.Dense(16, 10)\nfor cell in [layer]:\n    if isinstance(cell, nn.Dense):\n        cell.weight.set_data(w)",
+            "layer = nn.Dense(16, 10, bias_init='zeros')\nfor cell in [layer]:\n    if isinstance(cell, nn.Dense):\n        cell.weight.set_data(w)",
+        ),
         ("layer = nn.Conv2d(\n    3,\n    16,\n    3,\n)", "layer = nn.Conv2d(\n    3,\n    16,\n    3, weight_init='normal',\n)"),
     ],
 )

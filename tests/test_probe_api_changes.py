@@ -80,6 +80,9 @@ def test_a_call_s_changed_defaults_are_confirmed_together_and_refuted_by_any_one
     assert both.status == CONFIRMED
     assert "nn.Dense(weight_init=...) defaults to None" in both.evidence
     assert "nn.Dense(bias_init=...) defaults to None" in both.evidence
+    # The experiment reads signatures: it confirms the change, and leaves the program's reliance to the lint.
+    assert str(both.evidence).endswith(" (measured: the installed default, not the program's reliance on it, which is the lint's finding)")
+    assert str(defaults_verdict([default_verdict("2.10.0", DENSE, None)]).evidence).count("measured") == 1
     one_differs = defaults_verdict([default_verdict("2.10.0", DENSE, None), default_verdict("2.10.0", bias, "zeros")])
     assert one_differs.status == NOT_REPRODUCED
     older = defaults_verdict([default_verdict("2.0.0", DENSE, "normal"), default_verdict("2.10.0", bias, None)])
@@ -160,6 +163,7 @@ def test_a_changed_default_is_confirmed_from_the_installed_signature(tmp_path):
     assert evidence.startswith(
         "nn.Conv2d(weight_init=...) defaults to None; the code was written for a version where it was 'normal'"
     ), evidence
+    assert evidence.endswith("not the program's reliance on it, which is the lint's finding)"), evidence
 
 
 @requires_mindspore

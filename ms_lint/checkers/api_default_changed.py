@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Optional, Sequence, Tuple
+
 from astroid import nodes
-from pylint.interfaces import HIGH
+from pylint.constants import WarningScope
+from pylint.interfaces import HIGH, Confidence
 
 from ms_lint import language, options
-from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes, code_version
+from ms_lint.semantics import api_changes, code_version, facts, weights
 
 SYMBOL = "api-default-changed"
 AND_OF = Text(", and of ", "，以及 ")
 
 
-class ApiDefaultChangedChecker(MindSporeChecker):
+class ApiDefaultChangedChecker(ProjectChecker):
+    """One finding per call, naming every changed default it relies on. A call relying on an
+    initialiser's default waits for the program: the default does not matter where every program
+    containing the call sets those weights itself (semantics.weights)."""
+
+    symbol = SYMBOL
     msgs = {
         "W7382": (
             Text(
@@ -32,6 +40,7 @@ class ApiDefaultChangedChecker(MindSporeChecker):
                 "部分 MindSpore 默认值在版本之间发生了变化（Model.train 的 dataset_sink_mode，nn.Dense 与 "
                 "nn.Conv2d 的权重初始化）。按旧默认值编写的代码在新版本上不会报错，但行为不同。",
             ),
+            {"scope": WarningScope.LINE},
         )
     }
 
@@ -51,21 +60,38 @@ class ApiDefaultChangedChecker(MindSporeChecker):
         if written_for is None:
             return
         changed = api_changes.changed_defaults(uses, written_for, version)
-        if not changed:
-            return
-        # One finding per call, naming every changed default it relies on: one edit passes them all.
-        described = [api_changes.default_label(use) for use in changed]
-        plural = language.plural(len(changed))
-        args = (
-            f"`{changed[0].written}(...)`", plural, language.join(AND_OF, described), _text(written_for),
-            _text(version), _passing(changed, 0), _passing(changed, 1), plural,
+        set_here = weights.set_on_instance(node)
+        # (weights key or "", parameter, old default, new default, version it changed in) per default.
+        relied = tuple(
+            (weights.key(use.change), use.change.parameter, *use.change.default, use.change.changed_in)
+            for use in changed
+            if weights.ATTRIBUTES.get(use.change.parameter) not in set_here
         )
-        self.add_message(SYMBOL, node=changed[0].node, args=args, confidence=HIGH)
+        if relied:
+            self.defer(changed[0].node, args=(f"`{changed[0].written}(...)`", _text(written_for), _text(version)), detail=relied)
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        return HIGH if _relied_on(candidate, program) else None
+
+    def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
+        relied = _relied_on(candidate, program)
+        called, written_for, version = candidate.args
+        described = [api_changes.DEFAULT_OF % (parameter, old, new, since) for _, parameter, old, new, since in relied]
+        plural = language.plural(len(relied))
+        return (
+            called, plural, language.join(AND_OF, described), written_for, version,
+            _passing(relied, 2), _passing(relied, 3), plural,
+        )
 
 
-def _passing(changed, which: int) -> str:
-    """The keywords that pass the old (0) or the new (1) defaults: ``weight_init='normal', bias_init='zeros'``."""
-    return ", ".join(f"{use.change.parameter}={use.change.default[which]}" for use in changed)
+def _relied_on(candidate: Candidate, program: facts.ProgramFacts) -> Sequence[Tuple]:
+    """The candidate's defaults the program relies on: all but the weights every program sets."""
+    return [item for item in candidate.detail if not item[0] or item[0] not in program.weights_set]
+
+
+def _passing(relied: Sequence[Tuple], which: int) -> str:
+    """The keywords that pass the old (2) or the new (3) defaults: ``weight_init='normal', bias_init='zeros'``."""
+    return ", ".join(f"{item[1]}={item[which]}" for item in relied)
 
 
 def _text(version) -> str:

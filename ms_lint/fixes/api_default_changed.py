@@ -38,7 +38,9 @@ def fix(call: nodes.Call, source: Source, context) -> Union[Fix, Refusal]:
         return Refusal(NO_VERSIONS)
     version = options.target(config, facts.ProgramFacts()).version
     changed = api_changes.changed_defaults(api_changes.call_uses(call), written_for, version)
-    passed = [f"{use.change.parameter}={use.change.default[0]}" for use in changed]
+    named = context.message(call, SYMBOL)
+    # The defaults the finding names: the program sets some weights itself (semantics.weights).
+    passed = [f"{use.change.parameter}={use.change.default[0]}" for use in changed if not named or f"`{use.change.parameter}`" in named]
     if not passed:
         return Refusal(NOTHING_TO_PASS)
     text = ", ".join(passed)

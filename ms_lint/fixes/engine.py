@@ -70,11 +70,17 @@ class Context:
     modules: List[nodes.Module]
     findings: set = field(default_factory=set)  # (path, line, column, symbol)
     config: object = None  # the lint's configuration: the target version, the code's version...
+    texts: Dict[tuple, str] = field(default_factory=dict)  # each finding's message, by the same key
 
     def flagged(self, node: nodes.NodeNG, symbol: Optional[str] = None) -> bool:
         path = str(Path(node.root().file or "").resolve())
         line, column = _span(node)[:2]
         return any(f[:3] == (path, line, column) and (symbol is None or f[3] == symbol) for f in self.findings)
+
+    def message(self, node: nodes.NodeNG, symbol: str) -> str:
+        """The message of the ``symbol`` finding at ``node`` ("" when there is none)."""
+        line, column = _span(node)[:2]
+        return self.texts.get((str(Path(node.root().file or "").resolve()), line, column, symbol), "")
 
 
 @dataclass
@@ -104,8 +110,8 @@ def plan(messages, linted, unsafe: bool = False, config=None, sources: Optional[
         module = _parse(path, module_name, texts.get(str(Path(path).resolve())))
         if module is not None:
             modules[str(Path(path).resolve())] = module
-    findings = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol) for m in messages}
-    context = Context(list(modules.values()), findings, config)
+    texts = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol): m.msg for m in messages}
+    context = Context(list(modules.values()), set(texts), config, texts)
     by_file: Dict[str, FileFix] = {}
     for message in sorted(messages, key=lambda m: (m.abspath, m.line, m.column)):
         fixer = FIXERS.get(message.symbol)

@@ -21,11 +21,9 @@ from astroid import nodes
 from ms_lint.data import api_changes as table
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics import arguments, catalog, compatibility, constants, index, memo, names, pipeline, receivers
+from ms_lint.semantics import arguments, catalog, compatibility, constants, memo, names, pipeline, receivers
 
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
-# Defaults of initialisers: code that sets the parameters itself afterwards does not rely on them.
-INITIALISERS = frozenset({"weight_init", "bias_init"})
 # About what a call passes, not a keyword: its value may be given by position.
 ARGUMENT_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED, table.VALUE_DEPRECATED)
 # Methods whose receiver must be traced to an instance of their class.
@@ -223,7 +221,7 @@ def _parameter_uses(call: nodes.Call) -> Iterator[Use]:
                 yield Use(change, call, call.func.as_string())
         elif change.kind != table.DEFAULT_CHANGED:
             yield Use(change, passed[change.parameter], f"{change.parameter}=")
-        elif _relies_on_default(call, change) and not (change.parameter in INITIALISERS and _sets_parameters(call.root())):
+        elif _relies_on_default(call, change):
             yield Use(change, call, call.func.as_string())
 
 
@@ -265,7 +263,8 @@ def _is_model(expr: nodes.NodeNG) -> bool:
 
 def _relies_on_default(call: nodes.Call, change: table.Change) -> bool:
     """The call passes nothing for the parameter, nor anything unpacked that might, and does not pass
-    what makes the parameter moot (``has_bias=False`` for a bias initialiser)."""
+    what makes the parameter moot (``has_bias=False`` for a bias initialiser), nor a value ms_lint
+    cannot read there (``has_bias=bias``: there may be no bias)."""
     if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords or ()):
         return False
     parameters = signature(change.name)
@@ -274,7 +273,7 @@ def _relies_on_default(call: nodes.Call, change: table.Change) -> bool:
     passed = arguments.bound(call, parameters)
     if change.moot_when:
         name, value = change.moot_when
-        if name in passed and _written(passed[name]) == value:
+        if name in passed and _written(passed[name]) in (value, ""):
             return False
     return change.parameter not in passed
 
@@ -283,17 +282,6 @@ def _written(expr: nodes.NodeNG) -> str:
     """The literal an argument is written as, or the one a name bound once holds (``flag = False``)."""
     value = names.assigned_value(expr) if isinstance(expr, nodes.Name) else expr
     return value.as_string() if isinstance(value, nodes.Const) else ""
-
-
-@memo.per_node
-def _sets_parameters(module: nodes.Module) -> bool:
-    """The module re-initialises parameters: ``cell.weight.set_data(...)``, or a helper such as
-    ``init_weights(net)`` / ``initialize_weights(...)`` / ``weights_init(...)``."""
-    for call in index.of(module).calls:
-        name = (names.basename(call.func) or "").lower()
-        if name == "set_data" or ("init" in name and "weight" in name):
-            return True
-    return False
 
 
 @functools.lru_cache(maxsize=None)

@@ -24,7 +24,7 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics import index, memo, modes, names, syntax_levels, training
+from ms_lint.semantics import index, memo, modes, names, syntax_levels, training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -55,6 +55,10 @@ class ProgramFacts:
     float16: FrozenSet[str] = frozenset()  # how networks are cast to float16: "to_float", "amp_level"...
     loss_scaling: FrozenSet[str] = frozenset()  # loss-scale APIs used: "loss_scale_manager", "DynamicLossScaler"...
     ascend_float16_ops: FrozenSet[str] = frozenset()  # "Conv", "Sort", "TopK" (see data/ascend_float16_ops.py)
+    # Layer weights the code sets itself ("mindspore.nn.layer.basic.Dense.weight": see semantics.weights),
+    # outside classes. For a module (Project.facts_for): those it relies on no default for.
+    weights_set: FrozenSet[str] = frozenset()
+    weights_set_in_methods: FrozenSet[str] = frozenset()  # set by a Cell's method: for the modules below it
     scripts: FrozenSet[str] = frozenset()  # modules that run as a script (``if __name__ == "__main__"``...)
     # Files of the user's code the program imports but pylint did not lint (filled by Project).
     unseen_imports: FrozenSet[str] = frozenset()
@@ -282,10 +286,13 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
     indexed = index.of(module)
     for node in indexed.classes:
         _class(node, found)
+    setting_weights = []
     for node in indexed.calls:
         base = names.basename(node.func)
         if base:
             called.add(base)
+            if weights.may_set_by_name(base):
+                setting_weights.append(node)
         if base in set_up_names:
             _set_up(node, found)
         elif base == "JitConfig":
@@ -297,6 +304,8 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
     if is_script(module):
         found["scripts"].add(module.name)
     found["mode_options"] = set(modes.option_defaults(module))
+    program_weights, method_weights = weights.sets_by_scope(setting_weights)
+    found["weights_set"], found["weights_set_in_methods"] = set(program_weights), set(method_weights)
     imports = _imports(module)
     return ModuleFacts(
         module=module.name,

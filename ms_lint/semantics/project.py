@@ -9,6 +9,8 @@ The cost is linear in the code base, whatever its shape (hundreds of entry scrip
 package): the import graph's cycles are collapsed into components, then facts flow once down
 (each component gets its modules' facts and those of everything it imports: for a root, its
 program's facts) and once up (each component gets the facts of every program root above it).
+The weights a program sets itself (``weights_set``) are the exception on the way up: a module gets
+those *every* program above it sets, and those a Cell's method sets in it or in a module above it.
 Each flow merges once per module and once per import edge; :attr:`Project.merges` counts the
 merges, and :attr:`Project.visits` the components the few walks along imports visit, so that tests can
 guard the growth with counts, never times.
@@ -97,6 +99,7 @@ class Project:
         self._up = self._flow_up()
         self._root_training = self._roots_training()
         self._training = self._flow_training()
+        self._weights_set = self._flow_weights_set()
         self._callers: Optional[Dict[str, List[str]]] = None
         self._facts: Dict[str, ProgramFacts] = {}
 
@@ -211,6 +214,26 @@ class Project:
             flowed[component] = merged
         return flowed
 
+    def _flow_weights_set(self) -> List[FrozenSet[str]]:
+        """Per component, the weights no default matters for: those every program above it sets, and
+        those a Cell's method sets in it or in a module above it."""
+        everywhere: List[FrozenSet[str]] = [frozenset()] * len(self._members)
+        in_methods: List[FrozenSet[str]] = [frozenset()] * len(self._members)
+        for component in reversed(range(len(self._members))):
+            own = frozenset().union(*(self._modules[key].facts.weights_set_in_methods for key in self._members[component]))
+            if self._is_root(component):
+                everywhere[component] = self._down[component].weights_set
+                in_methods[component] = own
+                continue
+            parents = sorted(self._parents[component])
+            common = everywhere[parents[0]]
+            for parent in parents:
+                self.merges += 1
+                common = common & everywhere[parent]
+                own = own | in_methods[parent]
+            everywhere[component], in_methods[component] = common, own
+        return [common | own for common, own in zip(everywhere, in_methods)]
+
     def _reach(self, components: Iterable[int], edges: List[Set[int]]) -> Set[int]:
         """``components`` and every component reached from them along ``edges`` (``self._parents``:
         those that import them; ``self._children``: those they import), directly or not."""
@@ -285,7 +308,10 @@ class Project:
             return NO_FACTS
         if key not in self._facts:
             trained = self._training_for(key)
-            replaced: Dict[str, FrozenSet[str]] = {"train_steps": trained.steps}
+            replaced: Dict[str, FrozenSet[str]] = {
+                "train_steps": trained.steps,
+                "weights_set": self._weights_set[self._component[key]],
+            }
             if trained.unsynced:
                 replaced.update({name: frozenset() for name in REPLICA_SYNC})
             self._facts[key] = dataclasses.replace(self._up[self._component[key]], **replaced)

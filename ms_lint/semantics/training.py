@@ -410,12 +410,17 @@ def _in_evaluation_code(call: nodes.Call, target: Optional[nodes.NodeNG]) -> boo
     evaluation network (``eval_net``, ``net_test``)."""
     if target is not None and is_evaluation_name(names.basename(target)):
         return True
-    scope = call.scope()
+    return in_evaluation_function(call) or is_evaluation_name(os.path.splitext(os.path.basename(call.root().file or ""))[0])
+
+
+def in_evaluation_function(node: nodes.NodeNG) -> bool:
+    """A node in an eval/test/predict/export function or class."""
+    scope = node.scope()
     while not isinstance(scope, nodes.Module):
         if is_evaluation_name(getattr(scope, "name", None)):
             return True
         scope = scope.parent.scope()
-    return is_evaluation_name(os.path.splitext(os.path.basename(scope.file or ""))[0])
+    return False
 
 
 def seed(call: nodes.Call) -> Optional[str]:

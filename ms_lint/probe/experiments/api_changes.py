@@ -21,8 +21,10 @@ import sys
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ms_lint.language import Text, join
-from ms_lint.probe.experiments.base import Context, Experiment
-from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, Task, Verdict, confirmed, not_reproduced, unconfirmable
+from ms_lint.probe.experiments.base import Context, Experiment, flagged_call
+from ms_lint.probe.verdict import (
+    CONFIRMED, NOT_REPRODUCED, Task, Verdict, confirmed, not_reproduced, unconfirmable, with_notes,
+)
 
 REMOVED = "api-removed"
 DEFAULT_CHANGED = "api-default-changed"
@@ -80,6 +82,10 @@ NO_DEFAULT = Text(
     "%s: the signature of %s declares no default for %s (it may be set inside the function)",
     "%s：%s 的签名没有声明 %s 的默认值（它可能在函数内部设置）",
 )
+RELIANCE_NOT_MEASURED = Text(
+    "(measured: the installed default, not the program's reliance on it, which is the lint's finding)",
+    "（测量的是已安装版本的默认值，而不是程序是否依赖它：那是静态检查的结论）",
+)
 _UNREADABLE = object()  # a default the signature does not declare
 
 
@@ -93,7 +99,7 @@ class ApiChange(Experiment):
         "logs; for a changed default, reads the installed signature's default; for a deprecation MindSpore only "
         "documents (a value of a keyword, set_context's compile options), reads the installed docstring"
     )
-    version = 5  # deprecations MindSpore only documents are read from the installed docstrings
+    version = 6  # a confirmed changed default says the program's reliance on it was not measured
     imports_user_code = False
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
@@ -170,7 +176,7 @@ def _default_uses(finding) -> list:
     named = str(finding.args[2])
     return [
         use
-        for use in api_changes.uses_at(finding.node)
+        for use in api_changes.uses_at(flagged_call(finding))
         if use.change.kind == table.DEFAULT_CHANGED
         and finding.args[0] == f"`{use.written}(...)`"
         and str(api_changes.default_label(use)) in named
@@ -398,14 +404,14 @@ def default_verdict(installed: str, payload: Dict[str, Any], declared: Any) -> V
 
 
 def defaults_verdict(verdicts: List[Verdict]) -> Verdict:
-    """One verdict for a call's changed defaults: confirmed when every one is, not reproduced when one
-    is not, else unconfirmable; the evidence gives each one's."""
-    if len(verdicts) == 1:
-        return verdicts[0]
+    """One verdict for a call's changed defaults: confirmed when every one is (saying what was not
+    measured), not reproduced when one is not, else unconfirmable; the evidence gives each one's."""
     evidence = join("; ", [verdict.evidence for verdict in verdicts])
     statuses = {verdict.status for verdict in verdicts}
     if statuses == {CONFIRMED}:
-        return confirmed(evidence)
+        return confirmed(with_notes(evidence, [RELIANCE_NOT_MEASURED]))
+    if len(verdicts) == 1:
+        return verdicts[0]
     if NOT_REPRODUCED in statuses:
         return not_reproduced(evidence)
     return unconfirmable(evidence)

@@ -120,3 +120,25 @@ class Declared(Experiment):
 def needs_ascend(what: str) -> Declared:
     """For rules about Ascend-only failures: a CPU (or GPU) build of MindSpore cannot show them."""
     return Declared(NEEDS_ASCEND % (what,))
+
+
+def flagged_call(finding):
+    """The flagged call: the finding's node, or, for a finding decided once the whole program was
+    read (which keeps only its place), the call that starts at that place."""
+    import astroid  # pylint: disable=import-outside-toplevel  # the parent process only
+    from astroid import nodes  # pylint: disable=import-outside-toplevel
+
+    if isinstance(finding.node, nodes.Call):
+        return finding.node
+    try:
+        module = astroid.MANAGER.ast_from_file(finding.path, modname=finding.module)
+    except Exception:  # pylint: disable=broad-except  # a file astroid cannot read: nothing to locate
+        return None
+    return next(
+        (
+            call
+            for call in module.nodes_of_class(nodes.Call)
+            if call.lineno == finding.line and call.col_offset == finding.col
+        ),
+        None,
+    )

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Tuple, Union
 
 from ms_lint import language
 from ms_lint.language import Text
-from ms_lint.probe.experiments.base import STANDALONE, Context, Experiment
+from ms_lint.probe.experiments.base import STANDALONE, Context, Experiment, flagged_call
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 IN, OUT, BATCH, SEED = 16, 4, 8, 0  # a Dense(IN, OUT) network, a batch of BATCH random samples
@@ -92,7 +92,7 @@ class LossScaleStep(Experiment):
         from ms_lint.data import optimizers  # pylint: disable=import-outside-toplevel
         from ms_lint.semantics import loss_scale, training  # pylint: disable=import-outside-toplevel
 
-        step = _step(context.finding)
+        step = flagged_call(context.finding)
         found = loss_scale.unscaled_steps(step) if step is not None else None
         if not found:
             return unconfirmable(NOT_LOCATED)
@@ -128,28 +128,6 @@ class LossScaleStep(Experiment):
             template = BUILDING_RAISED if failed.building else STEP_RAISED
             raise Unconfirmable(template % (shown, error_text(failed.error))) from failed.error
         return verdict(shown, scale, scaled, plain)
-
-
-def _step(finding):
-    """The flagged training-step call: the finding's node, or, for a finding decided once the whole
-    program was read (which keeps only its place), the call that starts at that place."""
-    import astroid  # pylint: disable=import-outside-toplevel  # the parent process only
-    from astroid import nodes  # pylint: disable=import-outside-toplevel
-
-    if isinstance(finding.node, nodes.Call):
-        return finding.node
-    try:
-        module = astroid.MANAGER.ast_from_file(finding.path, modname=finding.module)
-    except Exception:  # pylint: disable=broad-except  # a file astroid cannot read: nothing to locate
-        return None
-    return next(
-        (
-            call
-            for call in module.nodes_of_class(nodes.Call)
-            if call.lineno == finding.line and call.col_offset == finding.col
-        ),
-        None,
-    )
 
 
 def _given(call, position: int) -> Tuple[List[list], List[str]]:
