@@ -139,9 +139,43 @@ def dropping_batch(call: nodes.Call) -> bool:
     remainder = bound.get("drop_remainder")
     if not (isinstance(remainder, nodes.Const) and remainder.value is True):
         return False
-    if constants.fold(bound.get("batch_size")) == 1 or training.is_conditional(call):
+    if size_may_be_one(bound.get("batch_size")) or training.is_conditional(call):
         return False
     return bool(pipeline.is_dataset(call.func.expr))
+
+
+ROUNDING = frozenset({"int", "round", "floor", "ceil"})
+MAX_SIZE_DEPTH = 3
+
+
+def size_may_be_one(size: Optional[nodes.NodeNG], depth: int = 0) -> bool:
+    """A batch size the code shows may be 1: one that folds to it, a branch that sets it
+    (``if not is_train: batch_size = 1``, ``1 if evaluating else n``), or a quotient it works out
+    (``int(batch_size / lines_per_sample)``) that does not fold to more."""
+    if size is None or depth > MAX_SIZE_DEPTH:
+        return False
+    value = _size_value(size)
+    if value is not None:
+        return value <= 1
+    if isinstance(size, nodes.IfExp):
+        return size_may_be_one(size.body, depth + 1) or size_may_be_one(size.orelse, depth + 1)
+    if isinstance(size, nodes.Name):
+        for binding in names.bindings(size):
+            statement = binding.parent if isinstance(binding, nodes.AssignName) else None
+            if isinstance(statement, nodes.Assign) and statement.targets == [binding]:
+                if size_may_be_one(statement.value, depth + 1):
+                    return True
+        return False
+    return any(node.op in ("/", "//") for node in size.nodes_of_class(nodes.BinOp))
+
+
+def _size_value(size: nodes.NodeNG) -> Optional[float]:
+    """The number a size always is, through ``int(...)`` and its kin."""
+    if isinstance(size, nodes.Call) and len(size.args) == 1 and names.basename(size.func) in ROUNDING:
+        value = constants.number(size.args[0])
+        return float(int(value)) if value is not None else None
+    folded = constants.fold(size)
+    return float(folded) if isinstance(folded, int) else constants.number(size)
 
 
 def batch_size_parameter(batch: nodes.Call) -> Optional[Tuple[str, Optional[nodes.NodeNG]]]:
