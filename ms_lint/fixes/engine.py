@@ -110,8 +110,8 @@ def plan(messages, linted, unsafe: bool = False, config=None, sources: Optional[
         module = _parse(path, module_name, texts.get(str(Path(path).resolve())))
         if module is not None:
             modules[str(Path(path).resolve())] = module
-    texts = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol): m.msg for m in messages}
-    context = Context(list(modules.values()), set(texts), config, texts)
+    said = {(str(Path(m.abspath).resolve()), m.line, m.column, m.symbol): m.msg for m in messages}
+    context = Context(list(modules.values()), set(said), config, said)
     by_file: Dict[str, FileFix] = {}
     for message in sorted(messages, key=lambda m: (m.abspath, m.line, m.column)):
         fixer = FIXERS.get(message.symbol)
