@@ -30,7 +30,7 @@ from ms_lint import __version__, baseline, language, notebook
 from ms_lint.checkers.base import withheld_findings
 from ms_lint.language import Text
 from ms_lint.runner import INFO_OPTIONS, broken_configuration, collected, lint_into, option_values, run, say
-from ms_lint.semantics import catalog
+from ms_lint.semantics.names import catalog
 
 STATISTICS = "--statistics"
 UNSAFE_FIXES = "--unsafe-fixes"

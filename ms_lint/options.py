@@ -18,7 +18,9 @@ from pylint.checkers import BaseChecker
 
 from ms_lint import language
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, facts, modes, syntax_levels
+from ms_lint.semantics.graph import modes, syntax_levels
+from ms_lint.semantics.names import catalog
+from ms_lint.semantics.program import facts
 
 AUTO = "auto"
 MODES = (AUTO, facts.GRAPH, facts.PYNATIVE)

@@ -1,7 +1,7 @@
 """The API-change table (ms_lint.data.api_changes) agrees with itself, with the catalogs and with MindSpore.
 
 Against the bundled 2.10 catalog always; against the per-version catalogs
-(``ms_lint.semantics.versions``) where they are installed; against MindSpore itself when it is.
+(``ms_lint.semantics.names.versions``) where they are installed; against MindSpore itself when it is.
 """
 
 import importlib
@@ -13,7 +13,8 @@ import pytest
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text, placeholders
 from ms_lint.probe.experiments.api_changes import marked_deprecated
-from ms_lint.semantics import api_changes, catalog
+from ms_lint.semantics.names import catalog
+from ms_lint.semantics.program import api_changes
 from probe_support import requires_mindspore
 
 CATALOG_VERSION = tuple(int(part) for part in catalog.version().split(".")[:2])
@@ -25,7 +26,7 @@ KEPT_PARAMETER_KINDS = (table.DEFAULT_CHANGED, table.SCALAR_INPUT_REMOVED, table
 VALUES = [change for change in PARAMETERS if change.kind == table.VALUE_DEPRECATED]
 
 try:
-    from ms_lint.semantics import versions
+    from ms_lint.semantics.names import versions
 except ImportError:  # the per-version catalogs are optional
     versions = None
 

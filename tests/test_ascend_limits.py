@@ -10,7 +10,8 @@ from pathlib import Path
 import astroid
 import pytest
 
-from ms_lint.semantics import arguments, ascend, catalog, constants
+from ms_lint.semantics.graph import ascend
+from ms_lint.semantics.names import arguments, catalog, constants
 
 
 def test_every_api_of_the_table_is_a_catalog_entity_with_a_signature():

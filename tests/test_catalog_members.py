@@ -1,6 +1,6 @@
 """Members of catalogued classes: what ``has_member`` answers from the bundled catalog."""
 
-from ms_lint.semantics import catalog
+from ms_lint.semantics.names import catalog
 
 
 def test_an_optimizer_has_its_own_and_its_ancestors_members():

@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from ms_lint.data import cpu_unsupported_ops as table
-from ms_lint.semantics import versions
+from ms_lint.semantics.names import versions
 from ms_lint.tools import cpu_ops
 
 CATALOGUED = tuple(tuple(int(part) for part in text.split(".")[:2]) for text in versions.versions())

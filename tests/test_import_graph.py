@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Dict, List, Set
 
 from lint import REPO
-from ms_lint.semantics import project
+from ms_lint.semantics.program import project
 
 PACKAGE = REPO / "ms_lint"
 
@@ -55,3 +55,30 @@ def test_the_finder_finds_a_circle():
 def test_ms_lint_has_no_import_circle():
     modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
     assert circles(imports(modules)) == []
+
+
+# The rooms of the semantics layer, each with the rooms it may import.
+ROOMS = {
+    "names": set(),
+    "cells": {"names"},
+    "graph": {"names", "cells"},
+    "program": {"names", "cells", "graph"},
+}
+
+
+def room(module: str) -> str:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 3 and parts[:2] == ["ms_lint", "semantics"] else ""
+
+
+def test_the_semantics_rooms_import_one_way():
+    modules = {module_name(path): path for path in (PACKAGE / "semantics").rglob("*.py")}
+    assert {room(name) for name in modules} - {""} == set(ROOMS)
+    against = [
+        f"{name} imports {imported}"
+        for name, found in imports(modules).items()
+        for imported in found
+        if room(name) and room(imported) and room(imported) != room(name) and room(imported) not in ROOMS[room(name)]
+    ]
+    assert against == []
+    assert not [path for path in (PACKAGE / "semantics").glob("*.py") if path.name != "__init__.py"], "a module outside the rooms"

@@ -19,7 +19,7 @@ from ms_lint.language import Text
 from ms_lint.probe.checker import ProbeChecker
 from ms_lint.probe.verdict import CONFIRMED, NOT_REPRODUCED, Verdict, evidence_fields, outcome_from_reply
 from ms_lint.reporters.sarif import split_probe
-from ms_lint.semantics import ascend
+from ms_lint.semantics.graph import ascend
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 MESSAGES = [

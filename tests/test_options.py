@@ -6,7 +6,7 @@ import astroid
 import pytest
 
 from ms_lint import options
-from ms_lint.semantics import facts
+from ms_lint.semantics.program import facts
 
 
 def config(version="", device="auto", mode="auto"):

@@ -5,7 +5,7 @@ import textwrap
 import astroid
 import pytest
 
-from ms_lint.semantics import pipeline
+from ms_lint.semantics.program import pipeline
 
 HEADER = """
 import mindspore.dataset as ds

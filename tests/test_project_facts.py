@@ -11,9 +11,9 @@ import astroid
 import pytest
 
 from ms_lint.checkers.base import MODULE_FACTS_TAG
-from ms_lint.semantics import memo
-from ms_lint.semantics.facts import ModuleFacts, ProgramFacts
-from ms_lint.semantics.project import Project
+from ms_lint.semantics.names import memo
+from ms_lint.semantics.program.facts import ModuleFacts, ProgramFacts
+from ms_lint.semantics.program.project import Project
 
 PLUGINS = Path(__file__).parent / "plugins"
 

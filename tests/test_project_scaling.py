@@ -4,8 +4,8 @@ from pathlib import Path
 
 import astroid
 
-from ms_lint.semantics import facts
-from ms_lint.semantics.project import Project
+from ms_lint.semantics.program import facts
+from ms_lint.semantics.program.project import Project
 from ms_lint.tools import scaling
 
 

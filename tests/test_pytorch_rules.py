@@ -7,7 +7,8 @@ import re
 import pytest
 
 from ms_lint.data import pytorch
-from ms_lint.semantics import catalog, receivers
+from ms_lint.semantics.graph import receivers
+from ms_lint.semantics.names import catalog
 from test_fixes import fixed, refused
 
 METHOD = "pytorch-method-on-cell-or-tensor"

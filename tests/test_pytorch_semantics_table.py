@@ -4,7 +4,7 @@ import pytest
 
 from ms_lint.checkers import CHECKERS
 from ms_lint.data import pytorch as table
-from ms_lint.semantics import catalog
+from ms_lint.semantics.names import catalog
 
 BEHAVIOURS = (
     table.POSITIONAL_KEEP_PROB,

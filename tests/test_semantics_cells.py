@@ -6,7 +6,8 @@ import textwrap
 import astroid
 import pytest
 
-from ms_lint.semantics import cells, resolve
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.names import resolve
 
 COUNTER = itertools.count()
 

@@ -1,9 +1,9 @@
-"""The MindSpore version a project pins (ms_lint.semantics.code_version), and api-default-changed reading it."""
+"""The MindSpore version a project pins (ms_lint.semantics.names.code_version), and api-default-changed reading it."""
 
 import pytest
 
 from lint import project_findings, write_project
-from ms_lint.semantics import code_version
+from ms_lint.semantics.names import code_version
 
 
 @pytest.mark.parametrize(

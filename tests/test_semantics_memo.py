@@ -3,7 +3,7 @@
 from astroid import nodes
 from lint import RULES, run_pylint
 
-from ms_lint.semantics import memo
+from ms_lint.semantics.names import memo
 
 
 def _remembered_files() -> set:

@@ -7,7 +7,8 @@ import astroid
 import pytest
 
 from ms_lint import options
-from ms_lint.semantics import facts, modes, project
+from ms_lint.semantics.graph import modes
+from ms_lint.semantics.program import facts, project
 
 SETTINGS = argparse.Namespace(mindspore_version="2.10.0", mindspore_device_target="auto", mindspore_mode="auto")
 

@@ -3,7 +3,7 @@
 import astroid
 import pytest
 
-from ms_lint.semantics import catalog, names
+from ms_lint.semantics.names import catalog, names
 
 
 def name_of(code):

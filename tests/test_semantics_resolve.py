@@ -2,7 +2,7 @@
 
 import astroid
 
-from ms_lint.semantics import resolve
+from ms_lint.semantics.names import resolve
 
 
 def test_a_builtin_has_no_user_definition():

@@ -1,4 +1,4 @@
-"""Graph-compiled scope (ms_lint.semantics.scope)."""
+"""Graph-compiled scope (ms_lint.semantics.graph.scope)."""
 
 import textwrap
 
@@ -6,7 +6,7 @@ import astroid
 import pytest
 from astroid import nodes
 
-from ms_lint.semantics import scope
+from ms_lint.semantics.graph import scope
 
 ALWAYS, GRAPH = scope.ALWAYS, scope.IN_GRAPH_MODE
 

@@ -3,7 +3,7 @@
 import astroid
 import pytest
 
-from ms_lint.semantics import sharding
+from ms_lint.semantics.program import sharding
 
 HEADER = "import mindspore.dataset as ds\nfrom mindspore.communication import get_group_size, get_rank\n"
 

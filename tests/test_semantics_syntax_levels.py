@@ -6,7 +6,8 @@ import astroid
 import pytest
 
 from ms_lint import options
-from ms_lint.semantics import facts, syntax_levels
+from ms_lint.semantics.graph import syntax_levels
+from ms_lint.semantics.program import facts
 
 
 def levels(code):

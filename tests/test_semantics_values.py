@@ -1,4 +1,4 @@
-"""Tensor-valued versus compile-time-constant expressions (ms_lint.semantics.values).
+"""Tensor-valued versus compile-time-constant expressions (ms_lint.semantics.graph.values).
 
 Each snippet marks the expressions to classify with ``__(...)``; the expected kinds
 are listed in the same order.
@@ -9,8 +9,9 @@ import textwrap
 import astroid
 import pytest
 
-from ms_lint.semantics import catalog, names, scope, values
-from ms_lint.semantics.values import Kind
+from ms_lint.semantics.graph import scope, values
+from ms_lint.semantics.names import catalog, names
+from ms_lint.semantics.graph.values import Kind
 
 T, C, O, U = Kind.TENSOR, Kind.CONSTANT, Kind.OBJECT, Kind.UNKNOWN
 

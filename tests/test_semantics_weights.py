@@ -1,10 +1,10 @@
-"""The weights a program sets itself (ms_lint.semantics.weights), and api-default-changed asking the program."""
+"""The weights a program sets itself (ms_lint.semantics.program.weights), and api-default-changed asking the program."""
 
 import astroid
 import pytest
 
 from lint import findings_file_by_file, project_findings, write_project
-from ms_lint.semantics import weights
+from ms_lint.semantics.program import weights
 
 DENSE_WEIGHT, DENSE_BIAS = "mindspore.nn.layer.basic.Dense.weight", "mindspore.nn.layer.basic.Dense.bias"
 CONV2D_WEIGHT = "mindspore.nn.layer.conv.Conv2d.weight"

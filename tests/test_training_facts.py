@@ -6,9 +6,9 @@ import textwrap
 import astroid
 import pytest
 
-from ms_lint.semantics import facts, precision
-from ms_lint.semantics.facts import ModuleFacts, ProgramFacts
-from ms_lint.semantics.project import Project
+from ms_lint.semantics.program import facts, precision
+from ms_lint.semantics.program.facts import ModuleFacts, ProgramFacts
+from ms_lint.semantics.program.project import Project
 
 from lint import write_project
 

@@ -3,7 +3,7 @@ and how the catalog tool records and merges them (``tools.catalog_versions``).""
 
 import ast
 
-from ms_lint.semantics import catalog, versions
+from ms_lint.semantics.names import catalog, versions
 from ms_lint.tools import catalog_versions
 
 

@@ -9,7 +9,7 @@ import astroid
 import pytest
 
 from lint import REPO, RULES, run_pylint, write_project
-from ms_lint.semantics import facts, stored_facts, workspace
+from ms_lint.semantics.program import facts, stored_facts, workspace
 
 
 def _python_files():

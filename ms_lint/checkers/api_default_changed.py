@@ -12,7 +12,8 @@ from ms_lint import language, options
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes, code_version, facts, weights
+from ms_lint.semantics.names import code_version
+from ms_lint.semantics.program import api_changes, facts, weights
 
 SYMBOL = "api-default-changed"
 AND_OF = Text(", and of ", "，以及 ")

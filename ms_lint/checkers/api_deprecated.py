@@ -7,7 +7,7 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import ApiChangeChecker
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes
+from ms_lint.semantics.program import api_changes
 
 SYMBOL = "api-deprecated"
 

@@ -7,7 +7,8 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import ApiChangeChecker
 from ms_lint.data import api_changes as table
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes, catalog
+from ms_lint.semantics.names import catalog
+from ms_lint.semantics.program import api_changes
 
 SYMBOL = "api-removed"
 DEPRECATED_IN = Text("deprecated in %s, ", "%s 版本废弃，")

@@ -11,7 +11,7 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 from ms_lint import language
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.language import Text
-from ms_lint.semantics import facts, precision, training
+from ms_lint.semantics.program import facts, precision, training
 
 SYMBOL = "ascend-fp16-without-loss-scale"
 MANAGER_FIX = Text(

@@ -7,7 +7,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import AscendChecker
 from ms_lint.language import Text
-from ms_lint.semantics import ascend
+from ms_lint.semantics.graph import ascend
 
 SYMBOL = "ascend-group-conv-unsupported"
 REASONS = {

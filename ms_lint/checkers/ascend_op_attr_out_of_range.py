@@ -10,7 +10,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import AscendChecker
 from ms_lint.language import Text
-from ms_lint.semantics import ascend
+from ms_lint.semantics.graph import ascend
 
 SYMBOL = "ascend-op-attr-out-of-range"
 WINDOW = Text("%s (a window of %s elements)", "%s（窗口共 %s 个元素）")

@@ -8,7 +8,7 @@ whole plugin off and its options live in one section.
 entry script). It records candidate findings with the facts of each module and
 decides once every file is seen, through pylint's map/reduce protocol, so that
 ``pylint -j N`` gives exactly what ``-j 1`` gives. Facts flow along imports: see
-:class:`ms_lint.semantics.project.Project`.
+:class:`ms_lint.semantics.program.project.Project`.
 
 Every ms_lint finding, node-based (:meth:`MindSporeChecker.add_message`) or
 deferred (:meth:`ProjectChecker._emit`), passes through one point where a
@@ -37,9 +37,12 @@ from ms_lint import language, options
 from ms_lint.checkers import calls
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes, cells, control, facts, memo, scope, syntax_levels, values
-from ms_lint.semantics import project as programs
-from ms_lint.semantics import workspace
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import control, scope, syntax_levels, values
+from ms_lint.semantics.names import memo
+from ms_lint.semantics.program import api_changes, facts
+from ms_lint.semantics.program import project as programs
+from ms_lint.semantics.program import workspace
 
 
 # Set MS_LINT_STRICT=1 to let a checker's unexpected exception through (the test suite does).

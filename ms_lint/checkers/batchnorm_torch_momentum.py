@@ -8,7 +8,8 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
 from ms_lint.language import Text
-from ms_lint.semantics import names, pytorch
+from ms_lint.semantics.graph import pytorch
+from ms_lint.semantics.names import names
 
 SYMBOL = "batchnorm-torch-momentum"
 # Below this, a momentum reads as PyTorch's (0.1, 0.01, 0.03): the running statistics would follow each batch.

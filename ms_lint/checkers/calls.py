@@ -15,7 +15,8 @@ from typing import Dict, Sequence, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import names, scope
+from ms_lint.semantics.graph import scope
+from ms_lint.semantics.names import names
 
 RULES_ATTRIBUTE = "_ms_lint_call_rules"
 VISITOR_ATTRIBUTE = "_ms_lint_call_visitor"

@@ -10,7 +10,9 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, cells, names, pytorch
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import pytorch
+from ms_lint.semantics.names import catalog, names
 
 SYMBOL = "cell-built-in-construct"
 DROPOUTS = frozenset(

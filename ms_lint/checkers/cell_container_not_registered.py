@@ -8,7 +8,7 @@ from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import cells, containers
+from ms_lint.semantics.cells import cells, containers
 
 SYMBOL = "cell-container-not-registered"
 CELL_LIST_FIX = Text("Store them in nn.CellList (or nn.SequentialCell)", "请把它们存入 nn.CellList（或 nn.SequentialCell）")

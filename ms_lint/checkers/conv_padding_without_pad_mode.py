@@ -10,7 +10,8 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
 from ms_lint.language import Text
-from ms_lint.semantics import constants, pytorch
+from ms_lint.semantics.graph import pytorch
+from ms_lint.semantics.names import constants
 
 SYMBOL = "conv-padding-without-pad-mode"
 PAD = "pad"

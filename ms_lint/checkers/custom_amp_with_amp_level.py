@@ -9,7 +9,8 @@ from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, precision, training
+from ms_lint.semantics.names import catalog
+from ms_lint.semantics.program import precision, training
 
 SYMBOL = "custom-amp-with-amp-level"
 CALLERS = {training.MODEL: "Model", training.BUILD_TRAIN_NETWORK: "build_train_network"}

@@ -9,7 +9,8 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text, join
-from ms_lint.semantics import catalog, sharding
+from ms_lint.semantics.names import catalog
+from ms_lint.semantics.program import sharding
 
 SYMBOL = "dataset-shard-arguments-swapped"
 # The roles that show a swap: num_shards given a rank, shard_id given a count.

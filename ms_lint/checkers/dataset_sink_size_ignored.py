@@ -10,7 +10,8 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics import constants, evaluation, training
+from ms_lint.semantics.names import constants
+from ms_lint.semantics.program import evaluation, training
 
 SYMBOL = "dataset-sink-size-ignored"
 SINK_MODE = "dataset_sink_mode"

@@ -11,7 +11,7 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.language import Text
-from ms_lint.semantics import evaluation, facts
+from ms_lint.semantics.program import evaluation, facts
 
 SYMBOL = "distributed-dataset-not-sharded"
 TRAINING_METHODS = ("train", "fit")

@@ -10,7 +10,8 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, facts, training
+from ms_lint.semantics.names import catalog
+from ms_lint.semantics.program import facts, training
 
 SYMBOL = "distributed-training-without-seed"
 NO_SEED = Text("the program never calls mindspore.set_seed", "程序从未调用 mindspore.set_seed")

@@ -10,7 +10,7 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
 from ms_lint.language import Text
-from ms_lint.semantics import pytorch
+from ms_lint.semantics.graph import pytorch
 
 SYMBOL = "dropout-positional-keep-prob"
 # Words that name a drop probability (PyTorch's p) or a keep probability (MindSpore's keep_prob).

@@ -10,7 +10,8 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import cells, evaluation
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.program import evaluation
 
 SYMBOL = "eval-dataset-drop-remainder"
 EVALUATED = {"eval": "valid_dataset", "fit": "valid_dataset"}

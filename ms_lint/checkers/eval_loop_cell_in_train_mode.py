@@ -10,7 +10,8 @@ from pylint.interfaces import HIGH
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import evaluation, names, pipeline, train_mode, training
+from ms_lint.semantics.names import names
+from ms_lint.semantics.program import evaluation, pipeline, train_mode, training
 
 SYMBOL = "eval-loop-cell-in-train-mode"
 ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})

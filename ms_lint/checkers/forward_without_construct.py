@@ -10,7 +10,8 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, cells, names
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.names import catalog, names
 
 SYMBOL = "forward-without-construct"
 

@@ -11,7 +11,9 @@ from pylint.constants import WarningScope
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, cells, control, names, scope, values
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import control, scope, values
+from ms_lint.semantics.names import catalog, names
 
 SYMBOL = "graph-attribute-not-parameter"
 KEY = "AttributeAssign"

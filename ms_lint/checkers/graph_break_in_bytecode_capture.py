@@ -10,7 +10,8 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import facts, scope
+from ms_lint.semantics.graph import scope
+from ms_lint.semantics.program import facts
 
 SYMBOL = "graph-break-in-bytecode-capture"
 DEFINITIONS = (nodes.ClassDef, nodes.FunctionDef)

@@ -9,7 +9,10 @@ from pylint.constants import WarningScope
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import cells, index, names, scope, training
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import scope
+from ms_lint.semantics.names import index, names
+from ms_lint.semantics.program import training
 
 SYMBOL = "graph-cell-method-signature"
 STATIC = Text("%s is a @staticmethod", "%s 是 @staticmethod")

@@ -8,7 +8,8 @@ from pylint.constants import WarningScope
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import cells, control, scope, values
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import control, scope, values
 
 SYMBOL = "graph-classmethod-call"
 KEY = "ClassmethodCall"

@@ -9,7 +9,7 @@ from pylint.constants import WarningScope
 from ms_lint.checkers.base import GraphChecker
 from ms_lint.data import dynamic_shape_ops
 from ms_lint.language import Text
-from ms_lint.semantics import scope, shapes, values
+from ms_lint.semantics.graph import scope, shapes, values
 
 SYMBOL = "graph-dynamic-shape-op"
 BOOLEAN_MASK = Text("boolean-mask indexing", "布尔掩码索引")

@@ -12,7 +12,8 @@ from ms_lint.checkers.base import GraphChecker
 from ms_lint.checkers.graph_tensor_to_numpy import CONVERSIONS, _is_conversion
 from ms_lint.data import graph_syntax, jit_fallback
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, control, names, scope, values
+from ms_lint.semantics.graph import control, scope, values
+from ms_lint.semantics.names import catalog, names
 
 SYMBOL = "graph-tensor-numpy-fallback"
 MAX_DEPTH = 8

@@ -10,7 +10,8 @@ from pylint.constants import WarningScope
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import control, names, scope, values
+from ms_lint.semantics.graph import control, scope, values
+from ms_lint.semantics.names import names
 
 SYMBOL = "graph-tensor-to-numpy"
 CONVERSIONS = frozenset({"asnumpy", "tolist"})

@@ -9,7 +9,7 @@ from pylint.constants import WarningScope
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import control, scope, values
+from ms_lint.semantics.graph import control, scope, values
 
 SYMBOL = "graph-unsupported-syntax"
 # Definitions are frames of their own: the graph code they sit in is their parent's.

@@ -9,7 +9,7 @@ from pylint.constants import WarningScope
 from ms_lint.checkers.base import SyntaxLevelChecker
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
-from ms_lint.semantics import control, scope, values
+from ms_lint.semantics.graph import control, scope, values
 
 SYMBOL = "graph-variable-undefined-after-block"
 BLOCK_NAMES = {

@@ -8,7 +8,8 @@ from pylint.interfaces import HIGH
 from ms_lint import language
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import evaluation, names, resolve
+from ms_lint.semantics.names import names, resolve
+from ms_lint.semantics.program import evaluation
 
 SYMBOL = "metric-missing-method"
 AND = Text(" and ", " 和 ")

@@ -7,7 +7,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import TensorConditionChecker
 from ms_lint.language import Text
-from ms_lint.semantics import control, scope
+from ms_lint.semantics.graph import control, scope
 
 SYMBOL = "nested-tensor-condition"
 OPTION = "mindspore-max-tensor-condition-depth"

@@ -12,7 +12,8 @@ from pylint.interfaces import HIGH, Confidence
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import cpu_unsupported_ops as table
 from ms_lint.language import Text, pick, rendered
-from ms_lint.semantics import catalog, facts, index, names, pipeline
+from ms_lint.semantics.names import catalog, index, names
+from ms_lint.semantics.program import facts, pipeline
 
 SYMBOL = "op-unsupported-on-device"
 DEVICE = "CPU"

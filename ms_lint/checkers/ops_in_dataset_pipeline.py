@@ -7,7 +7,7 @@ from pylint.interfaces import HIGH, INFERENCE
 
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
-from ms_lint.semantics import pipeline
+from ms_lint.semantics.program import pipeline
 
 SYMBOL = "ops-in-dataset-pipeline"
 HANDED = Text("handed to %s at line %s", "传给了 %s（第 %s 行）")

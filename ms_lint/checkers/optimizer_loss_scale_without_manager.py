@@ -11,7 +11,7 @@ from pylint.interfaces import HIGH, Confidence
 
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.language import Text
-from ms_lint.semantics import facts, loss_scale, training
+from ms_lint.semantics.program import facts, loss_scale, training
 
 SYMBOL = "optimizer-loss-scale-without-manager"
 MANAGER = Text("no loss_scale_manager", "没有 loss_scale_manager")

@@ -8,7 +8,8 @@ from pylint.interfaces import HIGH
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch as table
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, names, pytorch, scope, values
+from ms_lint.semantics.graph import pytorch, scope, values
+from ms_lint.semantics.names import catalog, names
 
 SYMBOL = "primitive-called-with-tensors"
 TENSOR = Text("the Tensor %s", "Tensor %s")

@@ -9,7 +9,8 @@ from ms_lint import options
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, receivers, scope
+from ms_lint.semantics.graph import receivers, scope
+from ms_lint.semantics.names import catalog
 
 SYMBOL = "pytorch-method-on-cell-or-tensor"
 NO_DEVICE = Text("knows no '%s' device and raises ValueError", "不认识 '%s' 设备，会抛出 ValueError")

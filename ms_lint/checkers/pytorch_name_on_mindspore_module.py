@@ -12,7 +12,8 @@ from ms_lint import options
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.data import pytorch
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, names, scope
+from ms_lint.semantics.graph import scope
+from ms_lint.semantics.names import catalog, names
 
 SYMBOL = "pytorch-name-on-mindspore-module"
 BASENAMES = frozenset(key.rpartition(".")[2] for key in pytorch.NAMES)

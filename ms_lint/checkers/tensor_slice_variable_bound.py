@@ -8,7 +8,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import GraphChecker
 from ms_lint.language import Text
-from ms_lint.semantics import scope, shapes, values
+from ms_lint.semantics.graph import scope, shapes, values
 
 SYMBOL = "tensor-slice-variable-bound"
 

@@ -8,7 +8,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import GraphChecker
 from ms_lint.language import Text
-from ms_lint.semantics import control, scope, values
+from ms_lint.semantics.graph import control, scope, values
 
 SYMBOL = "too-many-tensor-conditions"
 OPTION = "mindspore-max-tensor-conditions"

@@ -7,7 +7,7 @@ from pylint.constants import WarningScope
 
 from ms_lint.checkers.base import TensorConditionChecker
 from ms_lint.language import Text
-from ms_lint.semantics import control, scope
+from ms_lint.semantics.graph import control, scope
 
 SYMBOL = "unrolled-loop-tensor-condition"
 COPIES = Text("%s copies", "%s 份副本")

@@ -25,7 +25,7 @@ from astroid import nodes
 from ms_lint.fixes import imports
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of, start_of
 from ms_lint.language import Text
-from ms_lint.semantics import names
+from ms_lint.semantics.names import names
 
 SYMBOL = "api-context-option-deprecated"
 NODE_TYPES = (nodes.Keyword,)

@@ -17,7 +17,8 @@ from astroid import nodes
 from ms_lint import options
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes, code_version, facts
+from ms_lint.semantics.names import code_version
+from ms_lint.semantics.program import api_changes, facts
 
 SYMBOL = "api-default-changed"
 NODE_TYPES = (nodes.Call,)

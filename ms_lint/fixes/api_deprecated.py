@@ -19,7 +19,7 @@ from astroid import nodes
 from ms_lint.fixes.api_removed import rename_attribute, rename_import, renamed_in_place
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, complement, end_of, start_of
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes
+from ms_lint.semantics.program import api_changes
 
 SYMBOL = "api-deprecated"
 NODE_TYPES = (nodes.ImportFrom, nodes.Attribute, nodes.Keyword)

@@ -25,7 +25,8 @@ from astroid import nodes
 from ms_lint.data import api_changes as table
 from ms_lint.fixes.base import LINE_END, Edit, Fix, Refusal, Source, attribute_name_span, end_of, start_of
 from ms_lint.language import Text
-from ms_lint.semantics import api_changes, catalog, names
+from ms_lint.semantics.names import catalog, names
+from ms_lint.semantics.program import api_changes
 
 KEYWORD_REMOVED = Text("`%s=` was removed: what replaces it depends on the call", "`%s=` 已被删除：用什么替代取决于该调用")
 SEVERAL = Text("the import brings in several removed names: fix them one at a time", "该导入引入了多个已删除的名称：请逐个修复")

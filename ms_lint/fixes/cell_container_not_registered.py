@@ -34,7 +34,8 @@ from astroid import nodes
 from ms_lint.fixes import imports
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of, self_class, start_of
 from ms_lint.language import Text
-from ms_lint.semantics import catalog, cells, containers, names, resolve
+from ms_lint.semantics.cells import cells, containers
+from ms_lint.semantics.names import catalog, names, resolve
 
 WRAPPED = Text("self.%s: plain %s -> %s", "self.%s：普通 %s -> %s")
 UNFOLLOWED = Text("built by code the fix cannot follow", "由修复无法跟踪的代码构建")

@@ -18,7 +18,7 @@ from astroid import nodes
 from ms_lint import options
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, end_of, start_of
 from ms_lint.language import Text
-from ms_lint.semantics import facts, sharding
+from ms_lint.semantics.program import facts, sharding
 
 SYMBOL = "dataset-shard-arguments-swapped"
 NODE_TYPES = (nodes.Call,)

@@ -18,7 +18,7 @@ from astroid import nodes
 
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, self_class
 from ms_lint.language import Text
-from ms_lint.semantics import cells
+from ms_lint.semantics.cells import cells
 
 NOT_FORWARD = Text("not a forward() method", "不是 forward() 方法")
 BOUND_TWICE = Text("the class binds '%s' or '%s' more than once", "该类多次绑定 '%s' 或 '%s'")

@@ -14,7 +14,7 @@ from typing import Iterator, List, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.fixes.base import Edit, Source, end_of
-from ms_lint.semantics import catalog, names
+from ms_lint.semantics.names import catalog, names
 
 PACKAGE = "mindspore"
 

@@ -21,7 +21,7 @@ from ms_lint.data import pytorch
 from ms_lint.fixes.api_removed import replace_imported_name
 from ms_lint.fixes.base import Edit, Fix, Refusal, Source, attribute_name_span
 from ms_lint.language import Text
-from ms_lint.semantics import names
+from ms_lint.semantics.names import names
 
 SYMBOL = "pytorch-name-on-mindspore-module"
 NODE_TYPES = (nodes.Attribute, nodes.ImportFrom)

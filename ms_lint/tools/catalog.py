@@ -20,7 +20,7 @@ The catalog records, for MindSpore's public modules:
 It also writes the stub modules the astroid brain serves (``ms_lint/data/stubs.json``,
 see ``ms_lint.tools.stubs``).
 
-Per-version data (``ms_lint/data/catalog_versions.json``, read by ``ms_lint.semantics.versions``)
+Per-version data (``ms_lint/data/catalog_versions.json``, read by ``ms_lint.semantics.names.versions``)
 comes from one record per MindSpore version, then one merge. With each version in its own venv
 (``python3 -m venv ms27 && ms27/bin/pip install mindspore==2.7.0 pylint``, likewise ``ms28``...)::
 

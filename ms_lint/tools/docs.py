@@ -24,7 +24,7 @@ from typing import Dict, List, Tuple
 
 from ms_lint.checkers import CHECKERS
 from ms_lint.language import EN, ZH, Text, pick
-from ms_lint.semantics import catalog
+from ms_lint.semantics.names import catalog
 
 REPO = Path(__file__).resolve().parent.parent.parent
 RULES = REPO / "rules"

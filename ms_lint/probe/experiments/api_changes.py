@@ -160,7 +160,7 @@ class ApiChange(Experiment):
 
 def _use(finding):
     """The table entry the finding reports, among the uses at its node."""
-    from ms_lint.semantics import api_changes  # pylint: disable=import-outside-toplevel
+    from ms_lint.semantics.program import api_changes
 
     for use in api_changes.uses_at(finding.node):
         if api_changes.label(use) == finding.args[0]:
@@ -171,7 +171,7 @@ def _use(finding):
 def _default_uses(finding) -> list:
     """The changed defaults an api-default-changed finding names (its third argument lists them)."""
     from ms_lint.data import api_changes as table  # pylint: disable=import-outside-toplevel
-    from ms_lint.semantics import api_changes  # pylint: disable=import-outside-toplevel
+    from ms_lint.semantics.program import api_changes
 
     named = str(finding.args[2])
     return [

@@ -218,7 +218,7 @@ class MomentumStep(BuiltLayer):
     stand_ins = (("num_features", 8),)
 
     def details(self, node) -> Dict[str, Any]:
-        from ms_lint.semantics import pytorch  # pylint: disable=import-outside-toplevel
+        from ms_lint.semantics.graph import pytorch
 
         return {"momentum": pytorch.number(node)}  # the finding is on the momentum as written
 
@@ -360,7 +360,7 @@ class PrimitiveWithTensors(Experiment):
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         from ms_lint.probe import standalone  # pylint: disable=import-outside-toplevel
-        from ms_lint.semantics import pytorch, scope, values  # pylint: disable=import-outside-toplevel
+        from ms_lint.semantics.graph import pytorch, scope, values
 
         call = _flagged_call(context.finding.node)
         function = scope.enclosing_function(call) if call is not None else None

@@ -90,7 +90,7 @@ class LossScaleStep(Experiment):
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         from ms_lint.data import optimizers  # pylint: disable=import-outside-toplevel
-        from ms_lint.semantics import loss_scale, training  # pylint: disable=import-outside-toplevel
+        from ms_lint.semantics.program import loss_scale, training
 
         step = flagged_call(context.finding)
         found = loss_scale.unscaled_steps(step) if step is not None else None

@@ -105,7 +105,7 @@ def _handed_over(node) -> Optional[Union[str, tuple]]:
     """
     from astroid import nodes  # pylint: disable=import-outside-toplevel
 
-    from ms_lint.semantics import names, resolve  # pylint: disable=import-outside-toplevel
+    from ms_lint.semantics.names import names, resolve
 
     if node is None:
         return None

@@ -35,7 +35,7 @@ class MissingMethod(Experiment):
 
     def plan(self, context: Context) -> Union[Task, Verdict]:
         from ms_lint.data import pytorch  # pylint: disable=import-outside-toplevel
-        from ms_lint.semantics import receivers  # pylint: disable=import-outside-toplevel
+        from ms_lint.semantics.graph import receivers
 
         call = context.finding.node
         if not isinstance(call, nodes.Call) or not isinstance(call.func, nodes.Attribute):
@@ -91,7 +91,7 @@ class MissingName(Experiment):
 
 def _most_derived(paths: frozenset) -> Optional[str]:
     """The class of the set whose MRO holds the others (``Adam`` over ``Optimizer`` and ``Cell``)."""
-    from ms_lint.semantics import catalog  # pylint: disable=import-outside-toplevel
+    from ms_lint.semantics.names import catalog
 
     entities = [catalog.lookup(path) for path in paths]
     known = [entity for entity in entities if entity is not None and entity.kind in ("cell", "tensor", "class")]

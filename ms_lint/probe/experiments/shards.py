@@ -67,7 +67,8 @@ class SwappedShards(Experiment):
         from astroid import nodes  # pylint: disable=import-outside-toplevel  # the parent process only
 
         from ms_lint import options  # pylint: disable=import-outside-toplevel
-        from ms_lint.semantics import catalog, sharding, training  # pylint: disable=import-outside-toplevel
+        from ms_lint.semantics.names import catalog
+        from ms_lint.semantics.program import sharding, training
 
         call = context.finding.node
         # Positional arguments are placed by the signature of the MindSpore that will run them.

@@ -15,7 +15,7 @@ from typing import FrozenSet, List, Optional
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, memo, names, resolve
+from ms_lint.semantics.names import catalog, memo, names, resolve
 
 MAX_DEPTH = 6
 # Expressions that compute a value and never build a Cell or Parameter.

@@ -19,7 +19,8 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, index, names
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.names import catalog, index, names
 
 CONTAINER_LITERALS = {nodes.List: "list", nodes.Tuple: "tuple", nodes.Dict: "dict", nodes.ListComp: "list", nodes.DictComp: "dict"}
 BUILTIN_CONTAINERS = frozenset({"list", "tuple", "dict"})

@@ -4,7 +4,7 @@ The limits are data (``ms_lint/data/ascend_limits.json``), each family of APIs
 with the Ascend kernel that runs it and the source of its numbers. This module
 maps a call's arguments onto those limits: ``nn.Conv2d(8, 8, 3, stride=64)`` binds
 ``stride`` to 64, beyond the Conv2D kernel's [1, 63]. Values come from the code
-alone (:mod:`ms_lint.semantics.constants`); anything not constant is skipped.
+alone (:mod:`ms_lint.semantics.names.constants`); anything not constant is skipped.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from astroid import nodes
 
 from ms_lint.data import load_table
 from ms_lint.language import Text, pick, rendered
-from ms_lint.semantics import arguments, catalog, constants, names
+from ms_lint.semantics.names import arguments, catalog, constants, names
 
-LIMITS_PATH = Path(__file__).resolve().parent.parent / "data" / "ascend_limits.json"
+LIMITS_PATH = Path(__file__).resolve().parents[2] / "data" / "ascend_limits.json"
 # Parameter names each attribute goes by across MindSpore's APIs.
 PARAMETERS = {
     "kernel_size": ("kernel_size", "ksize"),

@@ -22,8 +22,9 @@ from typing import Iterator, List, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import memo, scope, values
-from ms_lint.semantics.values import Evaluator, Kind
+from ms_lint.semantics.graph import scope, values
+from ms_lint.semantics.names import memo
+from ms_lint.semantics.graph.values import Evaluator, Kind
 
 BRANCHES = (nodes.If, nodes.While)
 # Nodes whose code is not part of the function being compiled as written here.

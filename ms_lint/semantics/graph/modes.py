@@ -22,7 +22,7 @@ from typing import FrozenSet, Iterable, Optional, Set
 
 from astroid import nodes
 
-from ms_lint.semantics import index, names
+from ms_lint.semantics.names import index, names
 
 GRAPH, PYNATIVE, DYNAMIC = "graph", "pynative", "dynamic"
 # MindSpore's mode constants: GRAPH_MODE == 0, PYNATIVE_MODE == 1.

@@ -15,7 +15,8 @@ from typing import Dict, Optional, Tuple, Union
 from astroid import nodes
 
 from ms_lint.data import pytorch as table
-from ms_lint.semantics import arguments, catalog, names, values
+from ms_lint.semantics.graph import values
+from ms_lint.semantics.names import arguments, catalog, names
 
 Number = Union[int, float]
 # Tensor methods whose results are Python or numpy values: run-time values, but no Tensor objects.

@@ -14,7 +14,9 @@ from typing import Optional
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, index, names, resolve, scope, values
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import scope, values
+from ms_lint.semantics.names import catalog, index, names, resolve
 
 CELL, OPTIMIZER, TENSOR = "Cell", "Optimizer", "Tensor"
 OPTIMIZER_BASES = frozenset(

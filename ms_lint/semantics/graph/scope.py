@@ -21,7 +21,9 @@ from typing import Dict, Iterator, List, Optional
 
 from astroid import nodes
 
-from ms_lint.semantics import cells, index, memo, modes, names, resolve
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import modes
+from ms_lint.semantics.names import index, memo, names, resolve
 
 ALWAYS = "jit"  # compiled whatever the execution mode
 IN_GRAPH_MODE = "graph-mode"  # compiled only when the program runs in GRAPH_MODE

@@ -17,8 +17,8 @@ from astroid import nodes
 from astroid.const import Context
 
 from ms_lint.data.dynamic_shape_ops import DYNAMIC_SHAPE_OPS, DynamicShapeOp
-from ms_lint.semantics import catalog, names
-from ms_lint.semantics.values import Evaluator, Kind
+from ms_lint.semantics.names import catalog, names
+from ms_lint.semantics.graph.values import Evaluator, Kind
 
 # Functional ops and Primitives whose result is a boolean Tensor.
 BOOLEAN_OPS = frozenset(

@@ -24,7 +24,8 @@ from astroid import nodes
 
 from ms_lint.data.graph_syntax import ALL_LEVELS as LEVELS
 from ms_lint.data.graph_syntax import COMPATIBLE, LAX, STRICT
-from ms_lint.semantics import names, scope
+from ms_lint.semantics.graph import scope
+from ms_lint.semantics.names import names
 
 DYNAMIC = "dynamic"
 VALUES = {0: STRICT, 1: COMPATIBLE, 2: LAX}

@@ -29,7 +29,9 @@ from typing import Dict, List, Optional, Sequence
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, index, memo, names, resolve, scope
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import scope
+from ms_lint.semantics.names import catalog, index, memo, names, resolve
 
 MAX_DEPTH = 12
 

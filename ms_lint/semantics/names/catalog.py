@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ms_lint.data import load_table
 
-CATALOG_PATH = Path(__file__).resolve().parent.parent / "data" / "catalog.json"
+CATALOG_PATH = Path(__file__).resolve().parents[2] / "data" / "catalog.json"
 
 CELL = "mindspore.nn.cell.Cell"
 SEQUENTIAL_CELL = "mindspore.nn.layer.container.SequentialCell"

@@ -23,7 +23,7 @@ from typing import Optional
 
 from astroid import nodes
 
-from ms_lint.semantics import names
+from ms_lint.semantics.names import names
 
 IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 NAME_ERRORS = frozenset({"AttributeError"})

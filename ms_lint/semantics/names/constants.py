@@ -15,7 +15,7 @@ from typing import Optional, Union
 
 from astroid import nodes
 
-from ms_lint.semantics import names
+from ms_lint.semantics.names import names
 
 Value = Union[int, str, tuple]
 MAX_DEPTH = 8

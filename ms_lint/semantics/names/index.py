@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from ms_lint.semantics import memo
+from ms_lint.semantics.names import memo
 
 # The list of the index each kind goes to (exact types: a dict lookup is cheaper than isinstance).
 _SLOTS = {

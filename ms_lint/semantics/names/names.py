@@ -12,7 +12,7 @@ from typing import Dict, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, index, memo
+from ms_lint.semantics.names import catalog, index, memo
 
 # Simple aliases (``Dense = nn.Dense``) are followed this many times at most.
 MAX_ALIAS_DEPTH = 4

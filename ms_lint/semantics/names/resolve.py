@@ -18,7 +18,7 @@ import astroid
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics import memo, names
+from ms_lint.semantics.names import memo, names
 
 Definition = Union[nodes.ClassDef, nodes.FunctionDef]
 MAX_DEPTH = 8

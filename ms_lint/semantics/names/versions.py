@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Optional, Tuple
 
 from ms_lint.data import load_table
-from ms_lint.semantics import catalog
+from ms_lint.semantics.names import catalog
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 VERSIONS_PATH = DATA / "catalog_versions.json"
 PLATFORMS_PATH = DATA / "op_platforms.json"
 METHOD_OWNERS = {"mindspore.Tensor": catalog.tensor_methods, "mindspore.nn.Cell": catalog.cell_methods}

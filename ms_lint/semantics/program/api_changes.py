@@ -21,7 +21,9 @@ from astroid import nodes
 from ms_lint.data import api_changes as table
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics import arguments, catalog, compatibility, constants, memo, names, pipeline, receivers
+from ms_lint.semantics.graph import receivers
+from ms_lint.semantics.names import arguments, catalog, compatibility, constants, memo, names
+from ms_lint.semantics.program import pipeline
 
 NAME_KINDS = (table.RENAMED, table.REMOVED, table.DEPRECATED, table.MODULE_MOVED)
 # About what a call passes, not a keyword: its value may be given by position.

@@ -17,7 +17,9 @@ from typing import List, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.data import train_api
-from ms_lint.semantics import arguments, cells, constants, names, pipeline, resolve, training
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.names import arguments, constants, names, resolve
+from ms_lint.semantics.program import pipeline, training
 
 MAX_DEPTH = 6
 

@@ -3,7 +3,7 @@
 A model file rarely says how it runs: ``set_context(mode=GRAPH_MODE)``,
 ``set_device("Ascend")``, ``set_seed(1)`` or the loss-scale manager usually sit in the
 training script or a helper it imports. Each module yields its :class:`ModuleFacts`,
-including what it imports. :class:`ms_lint.semantics.project.Project` groups the linted
+including what it imports. :class:`ms_lint.semantics.program.project.Project` groups the linted
 modules into programs along those imports and gives each module the facts of the programs it
 belongs to.
 
@@ -24,7 +24,9 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics import index, memo, modes, names, syntax_levels, training, weights
+from ms_lint.semantics.graph import modes, syntax_levels
+from ms_lint.semantics.names import index, memo, names
+from ms_lint.semantics.program import training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")

@@ -24,7 +24,8 @@ from typing import List, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.data import optimizers
-from ms_lint.semantics import constants, evaluation, names, resolve, training
+from ms_lint.semantics.names import constants, names, resolve
+from ms_lint.semantics.program import evaluation, training
 
 MAX_DEPTH = 3
 OPTIMIZER_PARAMETER = "optimizer"

@@ -24,7 +24,9 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 from astroid import nodes
 
-from ms_lint.semantics import catalog, cells, index, memo, names, resolve, values
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import values
+from ms_lint.semantics.names import catalog, index, memo, names, resolve
 
 Function = Union[nodes.FunctionDef, nodes.Lambda]
 MAX_DEPTH = 6  # factory functions and names followed to find a dataset or a callable

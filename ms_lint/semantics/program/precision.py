@@ -22,7 +22,9 @@ from typing import Iterator, List, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import cells, memo, names, resolve, training
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.names import memo, names, resolve
+from ms_lint.semantics.program import training
 
 MAX_DEPTH = 6
 NETWORK_PARAMETERS = frozenset({"network", "backbone", "net"})

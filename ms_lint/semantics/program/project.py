@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from ms_lint.files import normalized
-from ms_lint.semantics import memo, training
-from ms_lint.semantics.facts import FACT_FIELDS, MODULE_LEVEL, REPLICA_SYNC, ModuleFacts, ProgramFacts, source_root
+from ms_lint.semantics.names import memo
+from ms_lint.semantics.program import training
+from ms_lint.semantics.program.facts import FACT_FIELDS, MODULE_LEVEL, REPLICA_SYNC, ModuleFacts, ProgramFacts, source_root
 
 NO_FACTS = ProgramFacts()
 

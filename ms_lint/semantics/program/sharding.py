@@ -17,7 +17,7 @@ from typing import Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics import arguments, catalog, names, versions
+from ms_lint.semantics.names import arguments, catalog, names, versions
 
 NUM_SHARDS, SHARD_ID = "num_shards", "shard_id"
 RANK, COUNT = "rank", "count"

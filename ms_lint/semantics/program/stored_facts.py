@@ -1,6 +1,6 @@
 """What the workspace read of a project's files, kept on disk from one run to the next.
 
-A file linted alone is given its project's facts (:mod:`ms_lint.semantics.workspace`): the
+A file linted alone is given its project's facts (:mod:`ms_lint.semantics.program.workspace`): the
 project's other files are scanned for their imports and those sharing a program with it are
 parsed. On a large project that is most of pylint's work on the whole project, which an editor
 or a pre-commit hook would pay at every run. So the scans and the parsed facts are kept in
@@ -38,7 +38,7 @@ def _path(root: str) -> Path:
 @functools.lru_cache(maxsize=None)
 def _code() -> str:
     """What the stored facts were worked out by: this Python, and ms_lint's files as installed."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]
     sources = sorted(path for path in package.rglob("*") if path.suffix in (".py", ".json") and "__pycache__" not in path.parts)
     digest = hashlib.sha1(f"{FORMAT} {sys.version}".encode("utf-8"))
     for path in sources:

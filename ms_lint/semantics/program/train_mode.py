@@ -15,7 +15,9 @@ from astroid import nodes
 
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics import arguments, cells, evaluation, index, memo, names, training
+from ms_lint.semantics.cells import cells
+from ms_lint.semantics.names import arguments, index, memo, names
+from ms_lint.semantics.program import evaluation, training
 
 MAX_DEPTH = 4
 TRAINING_METHODS = frozenset({"train", "fit"})

@@ -16,8 +16,8 @@ from typing import Optional, Tuple
 from astroid import nodes
 
 from ms_lint.data import ascend_float16_ops
-from ms_lint.semantics import arguments as arg_binding
-from ms_lint.semantics import catalog, memo, names, resolve
+from ms_lint.semantics.names import arguments as arg_binding
+from ms_lint.semantics.names import catalog, memo, names, resolve
 
 DYNAMIC = "dynamic"
 

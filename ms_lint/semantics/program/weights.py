@@ -26,7 +26,7 @@ Cell initialising its own layers), for its module and the modules it imports; th
 that works on its parameter, only where it is called; ``self.fc.weight.set_data(...)``, or a
 helper given ``self.fc``, for that one layer (:func:`set_on_instance`). A module relies on a
 default unless every program that contains it sets the key, or a method of a module above it
-does (:meth:`ms_lint.semantics.project.Project.facts_for`).
+does (:meth:`ms_lint.semantics.program.project.Project.facts_for`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ from typing import FrozenSet, Iterable, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.data import api_changes as table
-from ms_lint.semantics import catalog, memo, names, resolve, training
+from ms_lint.semantics.names import catalog, memo, names, resolve
+from ms_lint.semantics.program import training
 
 # The layer attribute each initialiser parameter sets.
 ATTRIBUTES = {"weight_init": "weight", "bias_init": "bias"}

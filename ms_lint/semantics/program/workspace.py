@@ -19,7 +19,7 @@ A file's scan is kept while its size and time stamp stay the same; the facts of 
 while neither it nor any file they were worked out from changes (:class:`ParsedFacts`). Both are
 kept for the life of the process, so that an editor's server lints an edited file again without
 reading the rest of the project again, and in ms_lint's cache directory for the next process
-(:mod:`ms_lint.semantics.stored_facts`, unless ``mindspore-cache=n``).
+(:mod:`ms_lint.semantics.program.stored_facts`, unless ``mindspore-cache=n``).
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ import astroid
 from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.files import normalized
-from ms_lint.semantics import memo, resolve, stored_facts
-from ms_lint.semantics import project as programs
-from ms_lint.semantics.facts import ModuleFacts, import_paths, module_facts, source_root
+from ms_lint.semantics.names import memo, resolve
+from ms_lint.semantics.program import stored_facts
+from ms_lint.semantics.program import project as programs
+from ms_lint.semantics.program.facts import ModuleFacts, import_paths, module_facts, source_root
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
 SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages"})

@@ -1,0 +1,1 @@
+"""The structure of Cells: their ancestry and the containers that hold them. Uses names."""
