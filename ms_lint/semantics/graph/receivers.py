@@ -10,7 +10,7 @@ any attribute: :func:`lacks` looks at each one the object may be an instance of.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import List, Optional
 
 from astroid import nodes
 
@@ -67,24 +67,67 @@ def _cell(expr: nodes.NodeNG, depth: int) -> Optional[Receiver]:
     if depth > MAX_DEPTH:
         return None
     if isinstance(expr, nodes.Call):
-        return _built(expr)
+        return _built(expr) or _joined([_cell(value, depth + 1) for value in returned(expr)])
     if isinstance(expr, nodes.Name):
         classdef = _self_class(expr)
         if classdef is not None:
             return _instance(classdef, open_to_subclasses=True)
         value = names.assigned_value(expr)
-        return _cell(value, depth + 1) if value is not None else None
+        if value is not None:
+            return _cell(value, depth + 1)
+        return _joined([_cell(value, depth + 1) for value in _unpacked(expr)])
     if isinstance(expr, nodes.Attribute) and isinstance(expr.expr, nodes.Name):
         classdef = _self_class(expr.expr)
         assigned = values.self_attribute_values(classdef, expr.attrname) if classdef is not None else []
-        found = [_cell(value, depth + 1) if value is not None else None for value in assigned]
-        if found and all(item is not None for item in found) and len({item.kind for item in found}) == 1:
-            return Receiver(
-                found[0].kind,
-                frozenset().union(*(item.mindspore for item in found)),
-                tuple(user for item in found for user in item.user),
-            )
+        return _joined([_cell(value, depth + 1) if value is not None else None for value in assigned])
     return None
+
+
+def _joined(found: List[Optional[Receiver]]) -> Optional[Receiver]:
+    """What every one of several values holds, when each proves the same kind of object."""
+    if not found or any(item is None for item in found) or len({item.kind for item in found}) != 1:
+        return None
+    if len(found) == 1:
+        return found[0]
+    return Receiver(
+        found[0].kind,
+        frozenset().union(*(item.mindspore for item in found)),
+        tuple(user for item in found for user in item.user),
+    )
+
+
+def returned(call: nodes.Call) -> List[nodes.NodeNG]:
+    """What a call of the user's function returns: the value of each of its ``return`` statements,
+    or nothing when one returns no value, the function may end without one, or it yields."""
+    function = resolve.called_definition(call)
+    if not isinstance(function, nodes.FunctionDef) or function.is_generator() or not function.body:
+        return []
+    if not isinstance(function.body[-1], (nodes.Return, nodes.Raise)):
+        return []  # it may end without returning: None
+    found = []
+    for statement in function.body:
+        for node in statement.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)):
+            if node.value is None:
+                return []
+            found.append(node.value)
+    return found
+
+
+def _unpacked(name: nodes.Name) -> List[nodes.NodeNG]:
+    """``net, opt = build()``: the values at the name's place in every tuple the called function
+    returns (all of the same length), or nothing."""
+    binding = names.single_binding(name)
+    target = binding.parent if isinstance(binding, nodes.AssignName) else None
+    statement = target.parent if isinstance(target, nodes.Tuple) else None
+    if not (isinstance(statement, nodes.Assign) and statement.targets == [target] and isinstance(statement.value, nodes.Call)):
+        return []
+    if any(isinstance(element, nodes.Starred) for element in target.elts):
+        return []
+    place = target.elts.index(binding)
+    tuples = returned(statement.value)
+    if not tuples or not all(isinstance(value, nodes.Tuple) and len(value.elts) == len(target.elts) for value in tuples):
+        return []
+    return [value.elts[place] for value in tuples]
 
 
 def primitive(expr: nodes.NodeNG) -> Optional[str]:
