@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Tuple
 
 from astroid import nodes
-from pylint.interfaces import HIGH
+from pylint.constants import WarningScope
+from pylint.interfaces import HIGH, Confidence
 
-from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import train_api
 from ms_lint.language import Text
-from ms_lint.semantics.names import constants
-from ms_lint.semantics.program import evaluation, training
+from ms_lint.semantics.names import constants, names, options
+from ms_lint.semantics.program import evaluation, facts, training
 
 SYMBOL = "dataset-sink-size-ignored"
 SINK_MODE = "dataset_sink_mode"
@@ -21,7 +22,11 @@ LEFT_AT_DEFAULT = Text(
 )
 
 
-class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
+class DatasetSinkSizeIgnoredChecker(ProjectChecker):
+    """A literal sink_size is decided here; one read from an option (``args.sink_size``) with the
+    program, from the defaults its argparse options and config classes give that name."""
+
+    symbol = SYMBOL
     msgs = {
         "W7346": (
             Text(
@@ -41,6 +46,7 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
                 "sink_size，而自 MindSpore 2.0 起它默认为 False：为默认开启数据下沉的 1.x 编写的代码，"
                 "每个 epoch 会悄悄训练远多于 sink_size 的步数。",
             ),
+            {"scope": WarningScope.LINE},
         )
     }
 
@@ -54,13 +60,19 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
             return
         size = evaluation.model_argument(node, node.func.attrname, "sink_size")
         steps = constants.fold(size)
-        if not isinstance(steps, int) or steps == train_api.WHOLE_DATASET:
+        option = _option(size) if steps is None else None
+        if option is None and (not isinstance(steps, int) or steps == train_api.WHOLE_DATASET):
             return
         why = self._sink_mode_off(node)
         if why is None or evaluation.model_method(node) is None:
             return
-        args = (node.func.attrname, size.as_string(), why, steps)
-        self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)
+        self.defer(node, args=(node.func.attrname, size.as_string(), why), detail=(option or "", steps))
+
+    def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        return HIGH if _steps(candidate, program) else None
+
+    def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
+        return (*candidate.args, _steps(candidate, program))
 
     def _sink_mode_off(self, node: nodes.Call) -> Optional[str]:
         """How the call leaves sink mode off ("dataset_sink_mode=False", "the default ..."), or None."""
@@ -72,3 +84,22 @@ class DatasetSinkSizeIgnoredChecker(MindSporeChecker):
         if isinstance(mode, nodes.Const) and mode.value is False:
             return f"{SINK_MODE}=False"
         return None
+
+
+def _option(size: Optional[nodes.NodeNG]) -> Optional[str]:
+    """The option a sink size reads (``args.sink_size`` -> ``sink_size``), or None."""
+    if isinstance(size, nodes.Attribute) and isinstance(size.expr, nodes.Name) and size.expr.name != "self":
+        return size.attrname if names.mindspore_name(size) is None else None
+    return None
+
+
+def _steps(candidate: Candidate, program: facts.ProgramFacts) -> str:
+    """The steps the ignored sink_size asks for: its literal, or the defaults every declaration of its
+    option gives ("" when one is unknown, -1 (the whole dataset), or there is none)."""
+    option, steps = candidate.detail
+    if not option:
+        return str(steps)
+    given = options.defaults_of(option, program.integer_options)
+    if not given or options.UNKNOWN in given or str(train_api.WHOLE_DATASET) in given:
+        return ""
+    return " or ".join(sorted(given, key=int))

@@ -22,7 +22,7 @@ from typing import FrozenSet, Iterable, Optional, Set
 
 from astroid import nodes
 
-from ms_lint.semantics.names import index, names
+from ms_lint.semantics.names import names, options
 
 GRAPH, PYNATIVE, DYNAMIC = "graph", "pynative", "dynamic"
 # MindSpore's mode constants: GRAPH_MODE == 0, PYNATIVE_MODE == 1.
@@ -88,25 +88,6 @@ def mode_of(expr: nodes.NodeNG) -> str:
     return DYNAMIC
 
 
-def _option_dest(call: nodes.Call) -> Optional[str]:
-    """The attribute ``add_argument("--ms-mode", ...)`` stores into: ``ms_mode`` (or its ``dest=``)."""
-    for keyword in call.keywords or ():
-        if keyword.arg == "dest":
-            return keyword.value.value if isinstance(keyword.value, nodes.Const) else None
-    flags = [arg.value for arg in call.args if isinstance(arg, nodes.Const) and isinstance(arg.value, str)]
-    long_flags = [flag for flag in flags if flag.startswith("--")]
-    if long_flags:
-        return long_flags[0][2:].replace("-", "_")
-    return None
-
-
-def _default(call: nodes.Call) -> Optional[nodes.NodeNG]:
-    for keyword in call.keywords or ():
-        if keyword.arg == "default":
-            return keyword.value
-    return None
-
-
 def option_defaults(module: nodes.Module) -> FrozenSet[str]:
     """``name=mode`` for each argparse option and config-class attribute of the module that names a mode.
 
@@ -114,29 +95,10 @@ def option_defaults(module: nodes.Module) -> FrozenSet[str]:
     default, or one that is no mode value, gives ``mode=dynamic``.
     """
     found: Set[str] = set()
-    indexed = index.of(module)
-    for call in indexed.calls:
-        if names.basename(call.func) != "add_argument":
-            continue
-        dest = _option_dest(call)
-        if dest and MODE_WORD in dest.lower():
-            default = _default(call)
-            found.add(f"{dest}={_literal_mode(default) if default is not None else DYNAMIC}")
-    for classdef in indexed.classes:
-        for statement in classdef.body:
-            target = _class_attribute(statement)
-            if target and MODE_WORD in target.lower():
-                found.add(f"{target}={_literal_mode(statement.value) if statement.value is not None else DYNAMIC}")
+    for name, default in options.declared(module):
+        if MODE_WORD in name.lower():
+            found.add(f"{name}={_literal_mode(default) if default is not None else DYNAMIC}")
     return frozenset(found)
-
-
-def _class_attribute(statement: nodes.NodeNG) -> Optional[str]:
-    if isinstance(statement, nodes.AnnAssign) and isinstance(statement.target, nodes.AssignName):
-        return statement.target.name
-    if isinstance(statement, nodes.Assign) and len(statement.targets) == 1:
-        if isinstance(statement.targets[0], nodes.AssignName):
-            return statement.targets[0].name
-    return None
 
 
 def resolve(modes: Iterable[str], defaults: Iterable[str]) -> FrozenSet[str]:

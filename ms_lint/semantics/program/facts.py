@@ -25,7 +25,7 @@ from astroid import nodes
 
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import modes, syntax_levels
-from ms_lint.semantics.names import index, memo, names
+from ms_lint.semantics.names import index, memo, names, options
 from ms_lint.semantics.program import training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
@@ -42,6 +42,7 @@ class ProgramFacts:
     # GRAPH, PYNATIVE, DYNAMIC (set from a variable), or modes.OPTION + name (``mode=args.<name>``).
     modes: FrozenSet[str] = frozenset()
     mode_options: FrozenSet[str] = frozenset()  # "<name>=<mode>": defaults of mode options (modes.option_defaults)
+    integer_options: FrozenSet[str] = frozenset()  # "<name>=<int>" or "<name>=?": option defaults (names.options)
     device_targets: FrozenSet[str] = frozenset()  # "Ascend", "GPU", "CPU", or DYNAMIC
     # set_context(jit_syntax_level=...): "STRICT", "COMPATIBLE", "LAX", DYNAMIC; JitConfig's with syntax_levels.CONFIG.
     syntax_levels: FrozenSet[str] = frozenset()
@@ -306,6 +307,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
     if is_script(module):
         found["scripts"].add(module.name)
     found["mode_options"] = set(modes.option_defaults(module))
+    found["integer_options"] = set(options.integer_defaults(module))
     program_weights, method_weights = weights.sets_by_scope(setting_weights)
     found["weights_set"], found["weights_set_in_methods"] = set(program_weights), set(method_weights)
     imports = _imports(module)

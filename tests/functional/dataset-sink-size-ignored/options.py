@@ -1,0 +1,31 @@
+"""sink_size read from an option: the defaults the program gives it decide."""
+# pylint: disable=missing-docstring
+import argparse
+
+from mindspore.train import Model
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--sink_size", type=int, default=100)
+parser.add_argument("--sink-steps", type=int, default=-1)  # the whole dataset: nothing to ignore
+parser.add_argument("--log_steps", type=int)  # no default: None, or whatever the command line gives
+args = parser.parse_args()
+
+
+class Config:
+    data_sink_steps = 20
+    sink_every = 10
+
+
+class OtherConfig:
+    sink_every = -1
+
+
+def run(net, data, callbacks):
+    model = Model(net)
+    model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=args.sink_size)  # [dataset-sink-size-ignored]
+    model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=args.sink_steps)
+    model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=args.log_steps)
+    model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=Config.data_sink_steps)  # [dataset-sink-size-ignored]
+    model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=Config.sink_every)  # one default is -1
+    model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=args.unknown_option)
+    model.train(10, data, callbacks, dataset_sink_mode=True, sink_size=args.sink_size)
