@@ -49,7 +49,7 @@ class EvalLoopCellInTrainModeChecker(MindSporeChecker):
             return
         reported = set()
         for call in self._network_calls(node):
-            name = call.func.name
+            name = call.func.as_string()
             if name in reported:
                 continue
             found = self._trained(function, call)
@@ -72,20 +72,33 @@ class EvalLoopCellInTrainModeChecker(MindSporeChecker):
 
     @staticmethod
     def _network_calls(loop: nodes.For) -> Iterator[nodes.Call]:
+        """``net(x)`` and ``self.net(x)`` in the loop's function."""
         for call in loop.nodes_of_class(nodes.Call):
-            if isinstance(call.func, nodes.Name) and call.scope() is loop.scope():
+            func = call.func
+            held = isinstance(func, nodes.Name) or (
+                isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name) and func.expr.name == "self"
+            )
+            if held and call.scope() is loop.scope():
                 yield call
 
     def _trained(self, function: nodes.FunctionDef, call: nodes.Call) -> Optional[Tuple[nodes.Call, Tuple[str, int]]]:
         """The call that built the network and what put it in training mode (text, line), when it
         holds Dropout or BatchNorm."""
-        name = call.func.name
+        name = call.func.as_string()
         built = evaluation.origins(call.func)
         if built is not None and any(isinstance(value, nodes.Call) for value in built):
             switch = train_mode.left_in_training(function, name, call.lineno)
             network = train_mode.mode_dependent_network(built)
-            if switch is not None and network is not None:
+            if network is None:
+                return None
+            if switch is not None:
                 return network, (switch.as_string(), switch.lineno)
+            if isinstance(call.func, nodes.Attribute) and not train_mode.switches_before(function, name, call.lineno):
+                # ``self.net`` switched by another method that runs before this one
+                found = train_mode.trained_by_method(function, name)
+                return (network, found) if found is not None else None
+            return None
+        if not isinstance(call.func, nodes.Name):
             return None
         parameter = train_mode.parameter_name(function, call.func)
         if parameter is None or any(mode is not True for mode, _ in train_mode.switches_before(function, name, call.lineno)):

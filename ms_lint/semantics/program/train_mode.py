@@ -78,6 +78,8 @@ def _involves(expr: Optional[nodes.NodeNG], network: str, depth: int = 0) -> boo
     WithLossCell(net, loss), opt)``, ``Model(net, ...)``), also through names bound to such calls."""
     if expr is None or depth > MAX_DEPTH:
         return False
+    if isinstance(expr, nodes.Attribute) and _is_self_attribute(expr):
+        return expr.as_string() == network
     if isinstance(expr, nodes.Name):
         if expr.name == network:
             return True
@@ -119,6 +121,13 @@ def switches_before(function: nodes.NodeNG, network: str, before: int, depth: in
         switch = mode_switch(call, network)
         if switch is not None:
             found.append((switch, call))
+            continue
+        method = _method_of_self(call) if network.startswith(SELF) else None
+        if method is not None:
+            # ``self.train_epoch()``: the same object's network, switched in another method
+            if depth < MAX_DEPTH:
+                end = (method.end_lineno or method.lineno) + 1
+                found.extend((mode, call) for mode, _ in switches_before(method, network, end, depth + 1))
             continue
         passed = _passed_as(call, network)
         if passed is None:
@@ -188,6 +197,41 @@ def trained_by_caller(function: nodes.FunctionDef, parameter: str) -> Optional[T
         if switch is not None:
             return network, (BEFORE % (switch.as_string(), call.as_string()), switch.lineno)
     return None
+
+
+def trained_by_method(method: nodes.FunctionDef, network: str) -> Optional[Tuple[str, int]]:
+    """A method of the same class that calls ``method`` (``self.validate()``) after leaving
+    ``network`` (``self.net``) in training mode (``self.train_epoch()`` that calls
+    ``self.net.set_train()``): what switched it (text, line)."""
+    classdef = method.parent
+    if not isinstance(classdef, nodes.ClassDef):
+        return None
+    for caller in classdef.mymethods():
+        for call in _own_calls(caller):
+            if _method_of_self(call) is method:
+                switch = left_in_training(caller, network, call.lineno)
+                if switch is not None:
+                    return BEFORE % (switch.as_string(), call.as_string()), switch.lineno
+    return None
+
+
+SELF = "self."
+
+
+def _is_self_attribute(expr: nodes.NodeNG) -> bool:
+    return isinstance(expr, nodes.Attribute) and isinstance(expr.expr, nodes.Name) and expr.expr.name == "self"
+
+
+def _method_of_self(call: nodes.Call) -> Optional[nodes.FunctionDef]:
+    """``self.<method>(...)`` in a method: the method the enclosing class defines."""
+    func = call.func
+    if not (_is_self_attribute(func) and isinstance(call.scope(), nodes.FunctionDef)):
+        return None
+    classdef = call.scope().parent
+    if not isinstance(classdef, nodes.ClassDef):
+        return None
+    found = [item for item in classdef.locals.get(func.attrname, ()) if isinstance(item, nodes.FunctionDef)]
+    return found[0] if len(found) == 1 else None
 
 
 def parameter_name(function: nodes.FunctionDef, name: nodes.Name) -> Optional[str]:
