@@ -14,8 +14,8 @@ RULE = "api-default-changed"
 def _sets(code: str):
     """What module-level ``code`` sets for its program (a method would set it for the modules below)."""
     module = astroid.parse(code)
-    program, methods = weights.sets_by_scope([call for call in module.nodes_of_class(astroid.nodes.Call) if weights.may_set(call)])
-    assert not methods
+    program, methods, loaded = weights.sets_by_scope([call for call in module.nodes_of_class(astroid.nodes.Call) if weights.may_set(call)])
+    assert not methods and not loaded
     return program
 
 
@@ -145,7 +145,7 @@ def test_a_helper_given_one_layer_sets_that_layer_only():
     fc, out = [call for call in calls if call.func.as_string() == "nn.Dense"]
     assert weights.set_on_instance(fc) == {"weight"}
     assert weights.set_on_instance(out) == frozenset()
-    assert weights.sets_by_scope([call for call in calls if weights.may_set(call)]) == (frozenset(), frozenset())
+    assert weights.sets_by_scope([call for call in calls if weights.may_set(call)]) == (frozenset(), frozenset(), frozenset())
 
 
 MODEL = """
@@ -274,3 +274,38 @@ def test_a_cell_setting_its_own_layers_does_not_set_another_model_s(tmp_path):
     found = project_findings(project, RULE, 1, "train.py", "models")
     # model_a's loop sets its own layers and those of the blocks it imports, not model_b's.
     assert [(path, line) for path, line, _, _ in found] == [("models/model_b.py", 7), ("models/model_b.py", 8)]
+
+
+def test_a_checkpoint_loaded_into_a_backbone_sets_the_backbone_s_layers_only(tmp_path):
+    backbone = """
+        from mindspore import nn
+
+        class ResNet(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 8, 3)
+
+        def resnet50():
+            return ResNet()
+    """
+    detector = """
+        import mindspore as ms
+        from mindspore import nn
+        from backbone import resnet50
+
+        class Detector(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                net = resnet50()
+                ms.load_param_into_net(net, ms.load_checkpoint("resnet50.ckpt"))
+                self.backbone = net
+                self.head = nn.Conv2d(8, 2, 1)
+    """
+    project = write_project(
+        tmp_path,
+        {"requirements.txt": "mindspore==1.8.1\n", "backbone.py": backbone, "detector.py": detector,
+         "train.py": "from detector import Detector\n\nif __name__ == '__main__':\n    Detector()\n"},
+    )
+    found = project_findings(project, RULE, 1, "backbone.py", "detector.py", "train.py")
+    assert [(path, line) for path, line, _, _ in found] == [("detector.py", 12)]
+    assert findings_file_by_file(project, RULE) == found

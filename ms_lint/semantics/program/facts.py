@@ -62,6 +62,7 @@ class ProgramFacts:
     # outside classes. For a module (Project.facts_for): those it relies on no default for.
     weights_set: FrozenSet[str] = frozenset()
     weights_set_in_methods: FrozenSet[str] = frozenset()  # set by a Cell's method: for the modules below it
+    weights_loaded_into: FrozenSet[str] = frozenset()  # files of network classes a checkpoint is loaded into
     scripts: FrozenSet[str] = frozenset()  # modules that run as a script (``if __name__ == "__main__"``...)
     # Files of the user's code the program imports but pylint did not lint (filled by Project).
     unseen_imports: FrozenSet[str] = frozenset()
@@ -308,8 +309,9 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         found["scripts"].add(module.name)
     found["mode_options"] = set(modes.option_defaults(module))
     found["integer_options"] = set(options.integer_defaults(module))
-    program_weights, method_weights = weights.sets_by_scope(setting_weights)
+    program_weights, method_weights, loaded = weights.sets_by_scope(setting_weights)
     found["weights_set"], found["weights_set_in_methods"] = set(program_weights), set(method_weights)
+    found["weights_loaded_into"] = set(loaded)
     imports = _imports(module)
     return ModuleFacts(
         module=module.name,

@@ -25,7 +25,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tup
 
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo
-from ms_lint.semantics.program import training
+from ms_lint.semantics.program import training, weights
 from ms_lint.semantics.program.facts import FACT_FIELDS, MODULE_LEVEL, REPLICA_SYNC, ModuleFacts, ProgramFacts, source_root
 
 NO_FACTS = ProgramFacts()
@@ -216,24 +216,50 @@ class Project:
         return flowed
 
     def _flow_weights_set(self) -> List[FrozenSet[str]]:
-        """Per component, the weights no default matters for: those every program above it sets, and
-        those a Cell's method sets in it or in a module above it."""
+        """Per component, the weights no default matters for: those every program above it sets (a
+        program that loads a checkpoint into a network class above it sets them all), and those a
+        Cell's method sets in it or in a module above it."""
+        loaded = self._loaded_coverage()
         everywhere: List[FrozenSet[str]] = [frozenset()] * len(self._members)
         in_methods: List[FrozenSet[str]] = [frozenset()] * len(self._members)
         for component in reversed(range(len(self._members))):
             own = frozenset().union(*(self._modules[key].facts.weights_set_in_methods for key in self._members[component]))
-            if self._is_root(component):
-                everywhere[component] = self._down[component].weights_set
-                in_methods[component] = own
-                continue
             parents = sorted(self._parents[component])
-            common = everywhere[parents[0]]
+            if component in loaded:
+                common = loaded[component]
+            elif not parents:
+                common = self._down[component].weights_set
+            else:
+                common = everywhere[parents[0]]
             for parent in parents:
                 self.merges += 1
-                common = common & everywhere[parent]
+                if component not in loaded:
+                    common = common & everywhere[parent]
                 own = own | in_methods[parent]
             everywhere[component], in_methods[component] = common, own
         return [common | own for common, own in zip(everywhere, in_methods)]
+
+    def _loaded_coverage(self) -> Dict[int, FrozenSet[str]]:
+        """The components at or below a network class a checkpoint is loaded into (a backbone), each
+        with the weights every program above it sets: all of them, in the programs that load."""
+        loaders: Dict[int, Set[int]] = {}
+        for key, item in self._modules.items():
+            for target in item.facts.weights_loaded_into:
+                if target in self._component:
+                    loaders.setdefault(self._component[target], set()).add(self._component[key])
+        covering: Dict[int, Set[int]] = {}
+        for target, by in loaders.items():
+            roots = self._roots_above(by)
+            for component in self._reach([target], self._children):
+                covering.setdefault(component, set()).update(roots)
+        found: Dict[int, FrozenSet[str]] = {}
+        for component, roots in covering.items():
+            keys = weights.KEYS
+            for root in self._roots_above([component]) - roots:
+                self.merges += 1
+                keys = keys & self._down[root].weights_set
+            found[component] = keys
+        return found
 
     def _reach(self, components: Iterable[int], edges: List[Set[int]]) -> Set[int]:
         """``components`` and every component reached from them along ``edges`` (``self._parents``:

@@ -36,6 +36,8 @@ from typing import FrozenSet, Iterable, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.data import api_changes as table
+from ms_lint.files import normalized
+from ms_lint.semantics.graph import receivers
 from ms_lint.semantics.names import catalog, memo, names, resolve
 from ms_lint.semantics.program import training
 
@@ -90,18 +92,43 @@ def _is_helper_name(base: str) -> bool:
     return "init" in lowered and ("weight" in lowered or "param" in lowered or "recur" in lowered)
 
 
-def sets_by_scope(calls: Iterable[nodes.Call]) -> Tuple[FrozenSet[str], FrozenSet[str]]:
-    """The keys ``calls`` (those :func:`may_set` passes) set for their whole program, and those set
-    by methods (for the modules below)."""
+def sets_by_scope(calls: Iterable[nodes.Call]) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenSet[str]]:
+    """The keys ``calls`` (those :func:`may_set` passes) set for their whole program, those set by
+    methods (for the modules below), and the files of the user's network classes a checkpoint is
+    loaded into (``backbone = ResNet(); load_param_into_net(backbone, ...)``: every weight of the
+    layers those files, and the modules they import, build)."""
     program: FrozenSet[str] = frozenset()
     methods: FrozenSet[str] = frozenset()
+    loaded: FrozenSet[str] = frozenset()
     for call in calls:
         where = scope(call)
-        if where == PROGRAM:
+        classes = _loaded_classes(call) if where is not None else ()
+        if classes:
+            loaded |= {normalized(classdef.root().file) for classdef in classes}
+        elif where == PROGRAM:
             program |= _call_sets(call, HELPER_DEPTH)
         elif where == METHODS:
             methods |= _call_sets(call, HELPER_DEPTH)
-    return program, methods
+    return program, methods, loaded
+
+
+def _loaded_classes(call: nodes.Call) -> Tuple[nodes.ClassDef, ...]:
+    """The user classes whose instance a checkpoint load fills: its network is a name bound once to a
+    call of the class, or of a factory function whose every return builds one; () when not so."""
+    if names.basename(call.func) not in CHECKPOINT_LOADERS or not _loads_into_network(call):
+        return ()
+    target = training.argument(call, "net")
+    value = names.assigned_value(target) if isinstance(target, nodes.Name) else None
+    if not isinstance(value, nodes.Call):
+        return ()
+    built = [value]
+    definition = resolve.called_definition(value)
+    if isinstance(definition, nodes.FunctionDef):
+        built = receivers.returned(value)
+    classes = [resolve.called_definition(item) if isinstance(item, nodes.Call) else None for item in built]
+    if not classes or not all(isinstance(item, nodes.ClassDef) and item.root().file for item in classes):
+        return ()
+    return tuple(classes)
 
 
 def scope(call: nodes.Call) -> Optional[str]:
