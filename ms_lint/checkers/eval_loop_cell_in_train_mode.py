@@ -75,9 +75,7 @@ class EvalLoopCellInTrainModeChecker(MindSporeChecker):
         """``net(x)`` and ``self.net(x)`` in the loop's function."""
         for call in loop.nodes_of_class(nodes.Call):
             func = call.func
-            held = isinstance(func, nodes.Name) or (
-                isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name) and func.expr.name == "self"
-            )
+            held = isinstance(func, nodes.Name) or names.is_self_attribute(func)
             if held and call.scope() is loop.scope():
                 yield call
 

@@ -59,16 +59,12 @@ def _runs(node: nodes.Call, kind: str) -> bool:
             for call in index.nodes_of(function, nodes.Call)
         )
     klass = function.parent
-    if not (isinstance(target, nodes.AssignAttr) and _is_self(target.expr) and isinstance(klass, nodes.ClassDef)):
+    if not (isinstance(target, nodes.AssignAttr) and names.is_self(target.expr) and isinstance(klass, nodes.ClassDef)):
         return False
     return any(
-        isinstance(call.func, nodes.Attribute) and call.func.attrname == target.attrname and _is_self(call.func.expr)
+        isinstance(call.func, nodes.Attribute) and call.func.attrname == target.attrname and names.is_self(call.func.expr)
         for call in index.nodes_of(klass, nodes.Call)
     )
-
-
-def _is_self(node: nodes.NodeNG) -> bool:
-    return isinstance(node, nodes.Name) and node.name == "self"
 
 
 def _short(name: str) -> str:

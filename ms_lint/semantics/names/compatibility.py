@@ -19,7 +19,6 @@ which branch runs is the installed version's business, not a finding.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from astroid import nodes
 
@@ -34,20 +33,12 @@ VERSION_NAME = re.compile(r"__version__|(^|_)(ms|mindspore)_?version|version_(gt
 HELPER_NAME = re.compile(r"version", re.I)
 
 
-def _identifier(node: nodes.NodeNG) -> Optional[str]:
-    if isinstance(node, nodes.Name):
-        return node.name
-    if isinstance(node, nodes.Attribute):
-        return node.attrname
-    return None
-
-
 def _catches(handler: nodes.ExceptHandler, errors: frozenset) -> bool:
     caught = handler.type
     if caught is None:
         return False
     items = caught.elts if isinstance(caught, nodes.Tuple) else [caught]
-    return any(_identifier(item) in errors for item in items)
+    return any(names.basename(item) in errors for item in items)
 
 
 def _is_feature_test(call: nodes.Call) -> bool:
@@ -62,13 +53,13 @@ def _is_feature_test(call: nodes.Call) -> bool:
 
 def _reads_version(test: nodes.NodeNG) -> bool:
     for node in test.nodes_of_class((nodes.Name, nodes.Attribute, nodes.Call)):  # the test itself first
-        identifier = _identifier(node)
+        identifier = names.basename(node)
         if identifier and VERSION_NAME.search(identifier):
             return True
         if isinstance(node, nodes.Call):
             if _is_feature_test(node):
                 return True
-            helper = _identifier(node.func)
+            helper = names.basename(node.func)
             if helper and HELPER_NAME.search(helper) and any(
                 isinstance(arg, nodes.Const) and isinstance(arg.value, str) and VERSION_NUMBER.match(arg.value)
                 for arg in node.args

@@ -214,6 +214,16 @@ def is_builtin(node: nodes.NodeNG) -> bool:
     return not found or (isinstance(scope, nodes.Module) and scope.name == "builtins")
 
 
+def is_self(node: nodes.NodeNG) -> bool:
+    """The name ``self``, as code writes an object's own attributes and methods."""
+    return isinstance(node, nodes.Name) and node.name == "self"
+
+
+def is_self_attribute(node: nodes.NodeNG) -> bool:
+    """``self.<attribute>``."""
+    return isinstance(node, nodes.Attribute) and is_self(node.expr)
+
+
 def basename(node: nodes.NodeNG) -> Optional[str]:
     """The last component of a name or attribute chain (``set_context`` in ``ms.set_context``)."""
     if isinstance(node, nodes.Attribute):

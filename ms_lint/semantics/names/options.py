@@ -13,7 +13,7 @@ from typing import FrozenSet, Iterator, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics.names import constants, index, names
+from ms_lint.semantics.names import arguments, constants, index, names
 
 UNKNOWN = "?"  # an option whose default the code does not show
 
@@ -26,7 +26,7 @@ def declared(module: nodes.Module) -> Iterator[Tuple[str, Optional[nodes.NodeNG]
         if names.basename(call.func) == "add_argument":
             dest = option_dest(call)
             if dest:
-                yield dest, _keyword(call, "default")
+                yield dest, arguments.bound(call, ()).get("default")
     for classdef in indexed.classes:
         for statement in classdef.body:
             target = class_attribute(statement)
@@ -55,7 +55,7 @@ def defaults_of(name: str, facts: FrozenSet[str]) -> FrozenSet[str]:
 
 def option_dest(call: nodes.Call) -> Optional[str]:
     """The attribute ``add_argument("--ms-mode", ...)`` stores into: ``ms_mode`` (or its ``dest=``)."""
-    dest = _keyword(call, "dest")
+    dest = arguments.bound(call, ()).get("dest")
     if dest is not None:
         return dest.value if isinstance(dest, nodes.Const) and isinstance(dest.value, str) else None
     flags = [arg.value for arg in call.args if isinstance(arg, nodes.Const) and isinstance(arg.value, str)]
@@ -72,11 +72,4 @@ def class_attribute(statement: nodes.NodeNG) -> Optional[str]:
     if isinstance(statement, nodes.Assign) and len(statement.targets) == 1:
         if isinstance(statement.targets[0], nodes.AssignName):
             return statement.targets[0].name
-    return None
-
-
-def _keyword(call: nodes.Call, name: str) -> Optional[nodes.NodeNG]:
-    for keyword in call.keywords or ():
-        if keyword.arg == name:
-            return keyword.value
     return None

@@ -182,6 +182,18 @@ def definition(node: nodes.NodeNG) -> Optional[Definition]:
     return found if isinstance(found, (nodes.ClassDef, nodes.FunctionDef)) else None
 
 
+def method_of_self(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
+    """``self.<method>`` in a method: the method the enclosing class defines (an inherited one, or
+    one defined twice, stays unread)."""
+    if not names.is_self_attribute(expr):
+        return None
+    classdef = expr.frame().parent
+    if not isinstance(classdef, nodes.ClassDef):
+        return None
+    methods = [item for item in classdef.locals.get(expr.attrname, ()) if isinstance(item, nodes.FunctionDef)]
+    return methods[0] if len(methods) == 1 else None
+
+
 def called_definition(call: nodes.NodeNG) -> Optional[Definition]:
     """The user-code class or function a call expression calls, or None."""
     if isinstance(call, nodes.Call):

@@ -16,7 +16,7 @@ from astroid import nodes
 from ms_lint.data import train_api
 from ms_lint.language import Text
 from ms_lint.semantics.cells import cells
-from ms_lint.semantics.names import arguments, index, memo, names
+from ms_lint.semantics.names import arguments, index, memo, names, resolve
 from ms_lint.semantics.program import evaluation, training
 
 MAX_DEPTH = 4
@@ -78,7 +78,7 @@ def _involves(expr: Optional[nodes.NodeNG], network: str, depth: int = 0) -> boo
     WithLossCell(net, loss), opt)``, ``Model(net, ...)``), also through names bound to such calls."""
     if expr is None or depth > MAX_DEPTH:
         return False
-    if isinstance(expr, nodes.Attribute) and _is_self_attribute(expr):
+    if isinstance(expr, nodes.Attribute) and names.is_self_attribute(expr):
         return expr.as_string() == network
     if isinstance(expr, nodes.Name):
         if expr.name == network:
@@ -122,7 +122,7 @@ def switches_before(function: nodes.NodeNG, network: str, before: int, depth: in
         if switch is not None:
             found.append((switch, call))
             continue
-        method = _method_of_self(call) if network.startswith(SELF) else None
+        method = resolve.method_of_self(call.func) if network.startswith(SELF) else None
         if method is not None:
             # ``self.train_epoch()``: the same object's network, switched in another method
             if depth < MAX_DEPTH:
@@ -208,7 +208,7 @@ def trained_by_method(method: nodes.FunctionDef, network: str) -> Optional[Tuple
         return None
     for caller in classdef.mymethods():
         for call in _own_calls(caller):
-            if _method_of_self(call) is method:
+            if resolve.method_of_self(call.func) is method:
                 switch = left_in_training(caller, network, call.lineno)
                 if switch is not None:
                     return BEFORE % (switch.as_string(), call.as_string()), switch.lineno
@@ -216,22 +216,6 @@ def trained_by_method(method: nodes.FunctionDef, network: str) -> Optional[Tuple
 
 
 SELF = "self."
-
-
-def _is_self_attribute(expr: nodes.NodeNG) -> bool:
-    return isinstance(expr, nodes.Attribute) and isinstance(expr.expr, nodes.Name) and expr.expr.name == "self"
-
-
-def _method_of_self(call: nodes.Call) -> Optional[nodes.FunctionDef]:
-    """``self.<method>(...)`` in a method: the method the enclosing class defines."""
-    func = call.func
-    if not (_is_self_attribute(func) and isinstance(call.scope(), nodes.FunctionDef)):
-        return None
-    classdef = call.scope().parent
-    if not isinstance(classdef, nodes.ClassDef):
-        return None
-    found = [item for item in classdef.locals.get(func.attrname, ()) if isinstance(item, nodes.FunctionDef)]
-    return found[0] if len(found) == 1 else None
 
 
 def parameter_name(function: nodes.FunctionDef, name: nodes.Name) -> Optional[str]:

@@ -136,7 +136,7 @@ def scope(call: nodes.Call) -> Optional[str]:
     None for a call about one layer of ``self`` (``self.fc.weight.set_data``, ``init(self.fc)``),
     or in a helper's body where it works on the helper's parameter: the helper's callers count
     instead (those :func:`may_set` passes, and ``apply``)."""
-    if any(_is_self_attribute(expr) for expr in _layers(call)):
+    if any(names.is_self_attribute(expr) for expr in _layers(call)):
         return None
     frame = call.frame()
     if not isinstance(frame, nodes.FunctionDef):
@@ -200,7 +200,7 @@ def _call_sets(call: nodes.Call, depth: int) -> FrozenSet[str]:
     if base == APPLY:
         return _applied_sets(call, depth)
     if _is_helper_name(base):
-        return _function_sets(_method_of_self(call.func) or resolve.called_definition(call), depth)
+        return _function_sets(resolve.method_of_self(call.func) or resolve.called_definition(call), depth)
     return frozenset()
 
 
@@ -212,7 +212,7 @@ def _set_data(receiver: nodes.NodeNG, call: nodes.Call) -> FrozenSet[str]:
         return frozenset()
     if isinstance(receiver, nodes.Attribute):
         layer = receiver.expr
-        if _is_self(layer):
+        if names.is_self(layer):
             return frozenset()  # a Cell's own parameter: not a layer the table is about
         attributes = _of_attribute(receiver.attrname)
         classes = _narrowed_classes(layer, call)
@@ -260,14 +260,6 @@ def _read_for_metadata(node: nodes.NodeNG) -> bool:
             return True
         parent = parent.parent
     return False
-
-
-def _is_self(expr: nodes.NodeNG) -> bool:
-    return isinstance(expr, nodes.Name) and expr.name == "self"
-
-
-def _is_self_attribute(expr: nodes.NodeNG) -> bool:
-    return isinstance(expr, nodes.Attribute) and _is_self(expr.expr)
 
 
 def _narrowed_classes(layer: nodes.NodeNG, call: nodes.Call) -> Optional[FrozenSet[str]]:
@@ -325,7 +317,7 @@ def _applied_sets(call: nodes.Call, depth: int) -> FrozenSet[str]:
     """``net.apply(init)``: what ``init`` sets (nothing known to be a function: nothing)."""
     if len(call.args) != 1:
         return frozenset()
-    function = _method_of_self(call.args[0]) or resolve.definition(call.args[0])
+    function = resolve.method_of_self(call.args[0]) or resolve.definition(call.args[0])
     return _function_sets(function, depth) if isinstance(function, nodes.FunctionDef) else frozenset()
 
 
@@ -340,17 +332,6 @@ def _function_sets(definition: Optional[nodes.NodeNG], depth: int) -> FrozenSet[
     return found
 
 
-def _method_of_self(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
-    """``self.init_weights``: the method the enclosing class defines (an inherited one stays unread)."""
-    if not (isinstance(expr, nodes.Attribute) and _is_self(expr.expr)):
-        return None
-    classdef = expr.frame().parent
-    if not isinstance(classdef, nodes.ClassDef):
-        return None
-    methods = [item for item in classdef.locals.get(expr.attrname, ()) if isinstance(item, nodes.FunctionDef)]
-    return methods[0] if len(methods) == 1 else None
-
-
 @memo.per_node
 def set_on_instance(assigned: nodes.Call) -> FrozenSet[str]:
     """The attributes of the layer built by ``assigned`` (``self.fc = nn.Dense(...)``) that its class
@@ -358,14 +339,14 @@ def set_on_instance(assigned: nodes.Call) -> FrozenSet[str]:
     statement = assigned.parent
     if not isinstance(statement, nodes.Assign) or statement.value is not assigned:
         return frozenset()
-    targets = [target for target in statement.targets if isinstance(target, nodes.AssignAttr) and _is_self(target.expr)]
+    targets = [target for target in statement.targets if isinstance(target, nodes.AssignAttr) and names.is_self(target.expr)]
     classdef = assigned.frame().parent
     if len(targets) != 1 or not isinstance(classdef, nodes.ClassDef):
         return frozenset()
     name = targets[0].attrname
     found: FrozenSet[str] = frozenset()
     for call in classdef.nodes_of_class(nodes.Call):
-        if not may_set(call) or not any(_is_self_attribute(expr) and expr.attrname == name for expr in _layers(call)):
+        if not may_set(call) or not any(names.is_self_attribute(expr) and expr.attrname == name for expr in _layers(call)):
             continue
         func = call.func
         if names.basename(func) == SET_DATA:
