@@ -67,7 +67,7 @@ def _cell(expr: nodes.NodeNG, depth: int) -> Optional[Receiver]:
     if depth > MAX_DEPTH:
         return None
     if isinstance(expr, nodes.Call):
-        return _built(expr) or _joined([_cell(value, depth + 1) for value in returned(expr)])
+        return _built(expr) or _joined([_cell(value, depth + 1) for value in resolve.returned(expr)])
     if isinstance(expr, nodes.Name):
         classdef = _self_class(expr)
         if classdef is not None:
@@ -96,23 +96,6 @@ def _joined(found: List[Optional[Receiver]]) -> Optional[Receiver]:
     )
 
 
-def returned(call: nodes.Call) -> List[nodes.NodeNG]:
-    """What a call of the user's function returns: the value of each of its ``return`` statements,
-    or nothing when one returns no value, the function may end without one, or it yields."""
-    function = resolve.called_definition(call)
-    if not isinstance(function, nodes.FunctionDef) or function.is_generator() or not function.body:
-        return []
-    if not isinstance(function.body[-1], (nodes.Return, nodes.Raise)):
-        return []  # it may end without returning: None
-    found = []
-    for statement in function.body:
-        for node in statement.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)):
-            if node.value is None:
-                return []
-            found.append(node.value)
-    return found
-
-
 def _unpacked(name: nodes.Name) -> List[nodes.NodeNG]:
     """``net, opt = build()``: the values at the name's place in every tuple the called function
     returns (all of the same length), or nothing."""
@@ -124,7 +107,7 @@ def _unpacked(name: nodes.Name) -> List[nodes.NodeNG]:
     if any(isinstance(element, nodes.Starred) for element in target.elts):
         return []
     place = target.elts.index(binding)
-    tuples = returned(statement.value)
+    tuples = resolve.returned(statement.value)
     if not tuples or not all(isinstance(value, nodes.Tuple) and len(value.elts) == len(target.elts) for value in tuples):
         return []
     return [value.elts[place] for value in tuples]

@@ -1,4 +1,5 @@
-"""Find the user-code class or function a name refers to, across the user's modules.
+"""Find the user-code class or function a name refers to, across the user's modules, and what a
+call of such a function returns.
 
 This follows imports and simple aliases by hand rather than with astroid's
 inference, so that it never parses MindSpore's own sources (nor other installed
@@ -12,7 +13,7 @@ import functools
 import os
 import sys
 import sysconfig
-from typing import Dict, Optional, Union
+from typing import Dict, List, Optional, Union
 
 import astroid
 from astroid import nodes
@@ -199,3 +200,20 @@ def called_definition(call: nodes.NodeNG) -> Optional[Definition]:
     if isinstance(call, nodes.Call):
         return definition(call.func)
     return None
+
+
+def returned(call: nodes.Call) -> List[nodes.NodeNG]:
+    """What a call of the user's function returns: the value of each of its ``return`` statements,
+    or nothing when one returns no value, the function may end without one, or it yields."""
+    function = called_definition(call)
+    if not isinstance(function, nodes.FunctionDef) or function.is_generator() or not function.body:
+        return []
+    if not isinstance(function.body[-1], (nodes.Return, nodes.Raise)):
+        return []  # it may end without returning: None
+    found = []
+    for statement in function.body:
+        for node in statement.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)):
+            if node.value is None:
+                return []
+            found.append(node.value)
+    return found

@@ -37,7 +37,6 @@ from astroid import nodes
 
 from ms_lint.data import api_changes as table
 from ms_lint.files import normalized
-from ms_lint.semantics.graph import receivers
 from ms_lint.semantics.names import catalog, memo, names, resolve
 from ms_lint.semantics.program import training
 
@@ -124,7 +123,7 @@ def _loaded_classes(call: nodes.Call) -> Tuple[nodes.ClassDef, ...]:
     built = [value]
     definition = resolve.called_definition(value)
     if isinstance(definition, nodes.FunctionDef):
-        built = receivers.returned(value)
+        built = resolve.returned(value)
     classes = [resolve.called_definition(item) if isinstance(item, nodes.Call) else None for item in built]
     if not classes or not all(isinstance(item, nodes.ClassDef) and item.root().file for item in classes):
         return ()
