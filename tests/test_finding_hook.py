@@ -74,7 +74,8 @@ def run_json(directory, jobs, plugins):
         cwd=directory, env=env, capture_output=True, text=True, check=False,
     )
     assert "Traceback" not in result.stderr, result.stderr
-    return sorted((m["path"], m["line"], m["column"], m["message"], m["confidence"]) for m in json.loads(result.stdout)["messages"])
+    messages = json.loads(result.stdout)["messages"]
+    return sorted((m["path"], m["line"], m["column"], m["obj"], m["message"], m["confidence"]) for m in messages)
 
 
 def test_deferred_and_node_findings_pass_the_hook_alike_with_one_or_two_jobs(tmp_path):
@@ -82,11 +83,12 @@ def test_deferred_and_node_findings_pass_the_hook_alike_with_one_or_two_jobs(tmp
     (tmp_path / "net.py").write_text(textwrap.dedent(UNSURE))
     sequential = run_json(tmp_path, 1, "ms_lint,program_mode_echo,finding_hook_echo")
     assert sequential == [
-        ("net.py", 14, 8, (
+        ("net.py", 14, 8, "Net.__init__", (
             "Plain list 'self.blocks' holds Cells with parameters that MindSpore does not register: their weights are "
             "never trained nor saved in checkpoints, and GRAPH_MODE can fail with a duplicate parameter name. Store "
             "them in nn.CellList (or nn.SequentialCell). [echo INFERENCE cell=Net 100%]"
         ), "HIGH"),
-        ("net.py", 17, 4, "construct Net [echo HIGH cell=None 100%]", "HIGH"),
+        # Decided once the whole program is read, and held by the hook: still named by its function.
+        ("net.py", 17, 4, "Net.construct", "construct Net [echo HIGH cell=None 100%]", "HIGH"),
     ]
     assert run_json(tmp_path, 2, "ms_lint,program_mode_echo,finding_hook_echo") == sequential

@@ -31,6 +31,7 @@ from astroid import nodes
 from pylint.checkers import BaseChecker
 from pylint.constants import WarningScope
 from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
+from pylint.utils import get_module_and_frameid
 from pylint.utils.file_state import FileState
 
 from ms_lint import language, options
@@ -53,6 +54,7 @@ GRAPH_NOTICE = "graph-findings-withheld"
 WITHHELD_ATTRIBUTE = "_ms_lint_withheld"
 WITHHELD_FINDINGS_ATTRIBUTE = "_ms_lint_withheld_findings"
 LAST_MODULE_ATTRIBUTE = "_ms_lint_last_module"  # the module of the last finding added after the walk
+OBJ_ATTRIBUTE = "_ms_lint_obj"  # the function or class of the finding added after the walk
 
 
 def _guarded(method):
@@ -115,6 +117,7 @@ class Finding:
     args: Any
     confidence: Confidence
     cell: Optional[str] = None
+    obj: str = ""  # pylint's "obj": the function or class the finding is in (``Net.construct``)
     node: Optional[nodes.NodeNG] = field(default=None, compare=False, repr=False)
     checker: Any = field(default=None, compare=False, repr=False)
     call: dict = field(default_factory=dict, compare=False, repr=False)
@@ -173,6 +176,7 @@ def _offer(checker: BaseChecker, hook: FindingHook, msgid: str, call: dict) -> b
     if line is None or not linter.is_message_enabled(definition.msgid, line):
         return False
     root = node.root() if node is not None else None
+    obj = get_module_and_frameid(node)[1] if node is not None else getattr(linter, OBJ_ATTRIBUTE, "")
     finding = Finding(
         symbol=definition.symbol,
         msgid=definition.msgid,
@@ -185,6 +189,7 @@ def _offer(checker: BaseChecker, hook: FindingHook, msgid: str, call: dict) -> b
         args=call.get("args"),
         confidence=call.get("confidence"),
         cell=_cell_of(node),
+        obj=obj,
         node=node,
         checker=checker,
         call=dict(call),
@@ -193,22 +198,38 @@ def _offer(checker: BaseChecker, hook: FindingHook, msgid: str, call: dict) -> b
 
 
 @contextlib.contextmanager
-def in_module(linter, module: str, path: str):
-    """Let a finding of ``module`` be added after pylint has moved on to other files.
+def in_module(linter, module: str, path: str, obj: str = ""):
+    """Let a finding of ``module`` (in its function or class ``obj``) be added after pylint has
+    moved on to other files.
 
-    Pragmas were honoured when the finding was recorded, so the file state is fresh.
+    Pragmas were honoured when the finding was recorded, so the file state is fresh. pylint
+    names the ``obj`` of a message added with a node only; the reporter gets it here.
     """
     saved = (linter.current_name, linter.current_file, linter.file_state)
     module_stats = linter.stats.by_module.get(module)
     _reprint_header(linter, module)
+    reporter = linter.reporter
+    handle_message = reporter.handle_message
+
+    def with_obj(message):
+        if not message.obj:
+            message.obj = obj
+        handle_message(message)
+
     try:
         linter.set_current_module(module, path)
         if module_stats is not None:
             linter.stats.by_module[module] = module_stats
         linter.file_state = FileState(module, linter.msgs_store)
+        if obj:
+            reporter.handle_message = with_obj
+            setattr(linter, OBJ_ATTRIBUTE, obj)
         yield
     finally:
         linter.current_name, linter.current_file, linter.file_state = saved
+        if obj:
+            del reporter.handle_message
+            delattr(linter, OBJ_ATTRIBUTE)
 
 
 def _reprint_header(linter, module: str) -> None:
@@ -239,7 +260,7 @@ def emit_finding(finding: Finding, confidence: Optional[Confidence] = None, suff
         for definition in definitions:
             definition.msg = definition.msg + escaped
     try:
-        with in_module(linter, finding.module, finding.path):
+        with in_module(linter, finding.module, finding.path, finding.obj):
             BaseChecker.add_message(checker, finding.msgid, **call)
     finally:
         for definition, msg in zip(definitions, saved):
@@ -413,6 +434,7 @@ class Candidate:
     end_col: Optional[int]
     args: Tuple
     detail: Tuple = ()  # rule-specific data the decision needs (picklable values only)
+    obj: str = ""  # the function or class it is in, as pylint names it
 
 
 # The facts of the run's modules, gathered by whichever project checkers visit them: every one
@@ -444,6 +466,7 @@ class ProjectChecker(MindSporeChecker):
         super().__init__(linter)
         # pylint asks every registered checker for its map data with -j N, enabled or not.
         self._candidates: List[Candidate] = []
+        self.project: Optional[programs.Project] = None  # the run's, while it decides
 
     def open(self) -> None:
         super().open()
@@ -469,6 +492,7 @@ class ProjectChecker(MindSporeChecker):
                 end_col=position.end_col_offset if position else node.end_col_offset,
                 args=tuple(args),
                 detail=tuple(detail),
+                obj=get_module_and_frameid(node)[1],
             )
         )
 
@@ -503,6 +527,7 @@ class ProjectChecker(MindSporeChecker):
 
     def _report(self, module_facts, candidates) -> None:
         project = workspace.project(module_facts, self.linter)
+        self.project = project  # for a decision about more than the candidate's programs
         decided = []
         for candidate in sorted(set(candidates), key=lambda c: (c.path, c.line, c.col, c.args)):
             program = project.facts_for(candidate.module, candidate.path)
@@ -515,7 +540,7 @@ class ProjectChecker(MindSporeChecker):
     def _emit(self, decided) -> None:
         for candidate, confidence, args in decided:
             # Pragmas were honoured when the candidate was recorded.
-            with in_module(self.linter, candidate.module, candidate.path):
+            with in_module(self.linter, candidate.module, candidate.path, candidate.obj):
                 self.add_message(
                     self.symbol,
                     line=candidate.line,
