@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from astroid import nodes
+from pylint.constants import WarningScope
 from pylint.interfaces import HIGH
 
 from ms_lint import options
-from ms_lint.checkers.base import MindSporeChecker
+from ms_lint.checkers.base import ProjectChecker
 from ms_lint.data import pytorch
 from ms_lint.language import Text
 from ms_lint.semantics.graph import receivers, scope
@@ -18,7 +19,8 @@ NO_METHOD = Text("has no '%s' and raises AttributeError", "没有 '%s'，会抛�
 METHODS = {entry.key: entry for entry in pytorch.entries(pytorch.METHOD)}
 
 
-class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
+class PytorchMethodOnCellOrTensorChecker(ProjectChecker):
+    symbol = SYMBOL
     msgs = {
         "E7302": (
             Text(
@@ -34,6 +36,7 @@ class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
                 "而 MindSpore 的 Cell、优化器和 Tensor 没有这些方法（eval、cuda、zero_grad、"
                 "backward……）。调用在运行时失败；MindSpore 对每一项都有自己的做法。",
             ),
+            {"scope": WarningScope.LINE},
         )
     }
 
@@ -63,7 +66,14 @@ class PytorchMethodOnCellOrTensorChecker(MindSporeChecker):
         if missing:
             fix = entry.mindspore.format(receiver=scope.snippet(func.expr))
             args = (scope.snippet(node), entry.pytorch, receiver.kind, problem, fix)
-            self.add_message(SYMBOL, node=node, args=args, confidence=HIGH)
+            self.defer(node, args, detail=tuple(sorted(receiver.via)))
+
+    def decide(self, candidate, program):
+        """Through a function's parameter, the receiver is proven by the calls in its module: none elsewhere may differ."""
+        del program
+        if any(self.project.used_by_importers(*function) for function in candidate.detail):
+            return None
+        return HIGH
 
 
 def _device_argument(call: nodes.Call, prefix: str) -> bool:

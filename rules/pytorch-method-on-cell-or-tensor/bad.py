@@ -39,3 +39,13 @@ def evaluate(net: Net, data):
 
 def to_gpu():
     return ms.Tensor([1.0]).to("cuda")  # [pytorch-method-on-cell-or-tensor]
+
+
+def predict(net, data):
+    net.eval()  # [pytorch-method-on-cell-or-tensor]
+    return net(data)
+
+
+def main(dataset, data):
+    train(dataset)
+    predict(Net(), data)  # every call of predict passes a Cell

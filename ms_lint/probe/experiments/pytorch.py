@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Union
 from astroid import nodes
 
 from ms_lint.language import Text
-from ms_lint.probe.experiments.base import Context, Experiment
+from ms_lint.probe.experiments.base import Context, Experiment, flagged_call
 from ms_lint.probe.verdict import Task, Unconfirmable, Verdict, confirmed, not_reproduced, unconfirmable
 
 CALL_NOT_LOCATED = Text("the call could not be located", "找不到该调用")
@@ -37,7 +37,7 @@ class MissingMethod(Experiment):
         from ms_lint.data import pytorch  # pylint: disable=import-outside-toplevel
         from ms_lint.semantics.graph import receivers
 
-        call = context.finding.node
+        call = flagged_call(context.finding)
         if not isinstance(call, nodes.Call) or not isinstance(call.func, nodes.Attribute):
             return unconfirmable(CALL_NOT_LOCATED)
         receiver = receivers.of(call.func.expr)

@@ -5,10 +5,15 @@ every base is read), a name bound once to one, ``self.<attr>`` whose every assig
 one, or ``self`` in a method of such a class; an optimizer is a Cell deriving from one of
 MindSpore's optimizer bases; a Tensor is what :mod:`values` proves one. User classes may add
 any attribute: :func:`lacks` looks at each one the object may be an instance of.
+
+A parameter holds what every call of its function in its module passes (``def predict(net): ...``
+then ``predict(nn.Dense(2, 2))``). Other modules may call the function too: the receiver names it
+in ``via``, for a rule to ask the program that none does.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import List, Optional
 
@@ -34,6 +39,9 @@ class Receiver:
     kind: str  # CELL, OPTIMIZER or TENSOR
     mindspore: frozenset
     user: tuple = ()
+    # (module, file, function name) of each function whose parameter it came through: proven by
+    # the calls in that module, true if no other module calls the function.
+    via: frozenset = frozenset()
 
 
 def of(expr: nodes.NodeNG) -> Optional[Receiver]:
@@ -75,7 +83,10 @@ def _cell(expr: nodes.NodeNG, depth: int) -> Optional[Receiver]:
         value = names.assigned_value(expr)
         if value is not None:
             return _cell(value, depth + 1)
-        return _joined([_cell(value, depth + 1) for value in _unpacked(expr)])
+        unpacked = _unpacked(expr)
+        if unpacked:
+            return _joined([_cell(value, depth + 1) for value in unpacked])
+        return _passed(expr, depth)
     if isinstance(expr, nodes.Attribute) and isinstance(expr.expr, nodes.Name):
         classdef = _self_class(expr.expr)
         assigned = values.self_attribute_values(classdef, expr.attrname) if classdef is not None else []
@@ -93,7 +104,20 @@ def _joined(found: List[Optional[Receiver]]) -> Optional[Receiver]:
         found[0].kind,
         frozenset().union(*(item.mindspore for item in found)),
         tuple(user for item in found for user in item.user),
+        frozenset().union(*(item.via for item in found)),
     )
+
+
+def _passed(name: nodes.Name, depth: int) -> Optional[Receiver]:
+    """A parameter: what each call of its function in its module passes, when each proves the same kind of object."""
+    found = values.passed_arguments(names.single_binding(name))
+    if found is None:
+        return None
+    function, passed = found
+    joined = _joined([_cell(value, depth + 1) for value in passed])
+    if joined is None:
+        return None
+    return dataclasses.replace(joined, via=joined.via | {values.caller_key(function)})
 
 
 def _unpacked(name: nodes.Name) -> List[nodes.NodeNG]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from astroid import nodes
 
@@ -751,7 +751,7 @@ def _own_returns(function: nodes.FunctionDef) -> List[nodes.Return]:
 
 _PASSING: set = set()  # (function, parameter) pairs whose callers are being looked at
 _PASSED = memo.per_run_dict()
-_UNMATCHED = object()  # a call whose *args or **kwargs may fill the parameter
+UNMATCHED = object()  # a call whose *args or **kwargs may fill the parameter
 
 
 def passed_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
@@ -778,30 +778,30 @@ def passed_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
 
 
 def _passed_kind(function: nodes.FunctionDef, name: str) -> Optional[Kind]:
-    found = _callers(function)
+    found = callers(function)
     if found is None:
         return None
     calls, offset = found
-    if calls is _UNMATCHED:
+    if calls is UNMATCHED:
         return Kind.UNKNOWN
     kinds = []
     for call in calls:
-        argument = _given(function, call, name, offset)
+        argument = given(function, call, name, offset)
         if argument is None:
             continue  # the default value is used
         caller = scope.enclosing_function(call)
-        if argument is _UNMATCHED or caller is None:
+        if argument is UNMATCHED or caller is None:
             kinds.append(Kind.UNKNOWN)
         else:
             kinds.append(evaluator(caller).kind(argument))
     return unanimous(kinds) if kinds else None
 
 
-def _callers(function: nodes.FunctionDef):
+def callers(function: nodes.FunctionDef):
     """(calls, offset of the first parameter they fill) for a function's callers in its module.
 
     None when they cannot be looked for (``__init__`` and other special methods, ``bprop``,
-    decorated functions); calls is ``_UNMATCHED`` when the function is also passed as a value.
+    decorated functions); calls is ``UNMATCHED`` when the function is also passed as a value.
     """
     classdef = function.parent if isinstance(function.parent, nodes.ClassDef) else None
     if (function.name.startswith("__") and function.name.endswith("__")) or function.name == "bprop":
@@ -812,7 +812,7 @@ def _callers(function: nodes.FunctionDef):
         return _instance_calls(classdef), 1
     sites = _call_sites(function.root())
     if function.name in sites.referenced:
-        return _UNMATCHED, 0
+        return UNMATCHED, 0
     if classdef is not None:
         decorators = function.decorators.nodes if function.decorators else ()
         static = any(names.basename(decorator) == "staticmethod" for decorator in decorators)
@@ -821,7 +821,35 @@ def _callers(function: nodes.FunctionDef):
     return calls, 0
 
 
-def _given(function: nodes.FunctionDef, call: nodes.Call, name: str, offset: int):
+def passed_arguments(binding: nodes.NodeNG) -> Optional[Tuple[nodes.FunctionDef, List[nodes.NodeNG]]]:
+    """For a parameter of a plain function or method (not ``construct``, not ``*args``): its
+    function, and the argument each call of it in its module gives it. None unless every call
+    gives one (none leaves the default) and the function is not passed around as a value."""
+    if not isinstance(binding, nodes.AssignName) or not isinstance(binding.parent, nodes.Arguments):
+        return None
+    function, arguments = binding.parent.parent, binding.parent
+    if not isinstance(function, nodes.FunctionDef) or function.name == "construct":
+        return None  # a Cell's construct is called through its instances, anywhere
+    if binding not in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+        return None
+    found = callers(function)
+    if found is None or found[0] is UNMATCHED:
+        return None
+    calls, offset = found
+    passed = [given(function, call, binding.name, offset) for call in calls]
+    if not passed or any(value is None or value is UNMATCHED for value in passed):
+        return None
+    return function, passed
+
+
+def caller_key(function: nodes.FunctionDef) -> Tuple[str, str, str]:
+    """(module, file, name) of a function whose callers in its module proved something: true when
+    no other module calls it (a question for the program)."""
+    module = function.root()
+    return module.name, module.file or "", function.name
+
+
+def given(function: nodes.FunctionDef, call: nodes.Call, name: str, offset: int):
     """The argument a call gives parameter ``name``; None when it leaves the default."""
     for keyword in call.keywords or ():
         if keyword.arg == name:
@@ -831,11 +859,11 @@ def _given(function: nodes.FunctionDef, call: nodes.Call, name: str, offset: int
     stars = [index for index, arg in enumerate(call.args) if isinstance(arg, nodes.Starred)]
     if position is not None:
         if stars and stars[0] <= position:
-            return _UNMATCHED
+            return UNMATCHED
         if position < len(call.args):
             return call.args[position]
     if any(keyword.arg is None for keyword in call.keywords or ()):
-        return _UNMATCHED
+        return UNMATCHED
     return None
 
 

@@ -1,7 +1,10 @@
 """Training and evaluation set-up: what a ``Model`` is given, and how its data is made.
 
 - what an object was built by: followed back through plain assignments and ``self.<attr>``
-  assignments of its class (:func:`origins`); the rules speak only when every such call is known;
+  assignments of its class (:func:`origins`); the rules speak only when every such call is known.
+  Asked with a ``via`` set, it also follows a parameter to what every call of its function in its
+  module passes, and adds the function's key to ``via``: the finding holds if no other module
+  calls the function, which the program decides;
 - ``Model``'s methods and their arguments; the ``Metric`` contract;
 - the calls a dataset is made by, through the user's factories (:func:`dataset_chain`): which
   batches drop their remainder, which are asked for the evaluation split, which sources are
@@ -12,46 +15,64 @@ from __future__ import annotations
 
 import os
 import re
-from typing import List, Optional, Tuple
+from typing import List, Optional, Set, Tuple
 
 from astroid import nodes
 
 from ms_lint.data import train_api
 from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph.values import caller_key, passed_arguments
 from ms_lint.semantics.names import arguments, constants, names, resolve
 from ms_lint.semantics.program import pipeline, training
 
 MAX_DEPTH = 6
 
 
-def origins(expr: Optional[nodes.NodeNG], depth: int = 0) -> Optional[List[nodes.NodeNG]]:
+Via = Set[Tuple[str, str, str]]  # the functions whose callers in their module a result rests on
+
+
+def origins(
+    expr: Optional[nodes.NodeNG], depth: int = 0, via: Optional[Via] = None
+) -> Optional[List[nodes.NodeNG]]:
     """The expressions an object may have been assigned from (calls, literals...), or None when
-    some binding cannot be followed (a parameter, a loop variable, an unpacking)."""
+    some binding cannot be followed (a loop variable, an unpacking; a parameter, unless ``via``)."""
     if expr is None or depth > MAX_DEPTH:
         return None
     if isinstance(expr, nodes.Name):
         bindings = names.bindings(expr)
         values = [_assigned(binding) for binding in bindings]
+        if via is not None and len(bindings) == 1 and values[0] is None:
+            return _passed(bindings[0], depth, via)
         if not values or any(value is None for value in values):
             return None
-        return _followed(values, depth)
+        return _followed(values, depth, via)
     if isinstance(expr, nodes.Attribute) and _is_self(expr.expr):
         classdef = expr.frame().parent
         assigned = [_assigned(target) for target in classdef.instance_attrs.get(expr.attrname, [])]
         if not assigned or any(value is None for value in assigned):
             return None
-        return _followed(assigned, depth)
+        return _followed(assigned, depth, via)
     return [expr]
 
 
-def _followed(values: List[nodes.NodeNG], depth: int) -> Optional[List[nodes.NodeNG]]:
+def _followed(values: List[nodes.NodeNG], depth: int, via: Optional[Via] = None) -> Optional[List[nodes.NodeNG]]:
     found: List[nodes.NodeNG] = []
     for value in values:
-        more = origins(value, depth + 1)
+        more = origins(value, depth + 1, via)
         if more is None:
             return None
         found.extend(more)
     return found
+
+
+def _passed(binding: nodes.NodeNG, depth: int, via: Via) -> Optional[List[nodes.NodeNG]]:
+    """A parameter's origins: those of what every call of its function in its module passes."""
+    found = passed_arguments(binding)
+    if found is None:
+        return None
+    function, passed = found
+    via.add(caller_key(function))
+    return _followed(passed, depth, via)
 
 
 def _assigned(binding: nodes.NodeNG) -> Optional[nodes.NodeNG]:
@@ -84,16 +105,16 @@ def builds(call: nodes.NodeNG, canonical: str) -> bool:
     return isinstance(definition, nodes.ClassDef) and cells.ancestry(definition).derives_from(canonical)
 
 
-def is_model(expr: nodes.NodeNG) -> bool:
+def is_model(expr: nodes.NodeNG, via: Optional[Via] = None) -> bool:
     """Every value the expression may hold was built by ``mindspore.train.Model`` (or a subclass)."""
-    found = origins(expr)
+    found = origins(expr, via=via)
     return bool(found) and all(builds(value, training.MODEL) for value in found)
 
 
-def model_method(call: nodes.Call) -> Optional[str]:
+def model_method(call: nodes.Call, via: Optional[Via] = None) -> Optional[str]:
     """"train", "fit", "eval", "predict"... when the call is that method of a ``Model``."""
     func = call.func
-    if not isinstance(func, nodes.Attribute) or not is_model(func.expr):
+    if not isinstance(func, nodes.Attribute) or not is_model(func.expr, via):
         return None
     return func.attrname
 
@@ -214,36 +235,36 @@ def positional(function: nodes.FunctionDef) -> List[str]:
     return parameters[1:] if function.type == "method" and parameters else parameters
 
 
-def dataset_chain(expr: Optional[nodes.NodeNG], depth: int = 0) -> List[nodes.Call]:
+def dataset_chain(expr: Optional[nodes.NodeNG], depth: int = 0, via: Optional[Via] = None) -> List[nodes.Call]:
     """The calls a dataset expression is made by: its dataset methods (``.batch()``, ``.map()``)
     and its source (``Cifar10Dataset(...)``), through assignments and the returns of the user's
     factory functions."""
     found: List[nodes.Call] = []
-    for value in origins(expr) or ():
+    for value in origins(expr, via=via) or ():
         if not isinstance(value, nodes.Call) or depth > MAX_DEPTH:
             continue
         found.append(value)
         func = value.func
         if isinstance(func, nodes.Attribute) and func.attrname in pipeline.DATASET_METHODS:
-            found.extend(dataset_chain(func.expr, depth + 1))
+            found.extend(dataset_chain(func.expr, depth + 1, via))
         else:
-            found.extend(returned_chain(value, depth + 1))
+            found.extend(returned_chain(value, depth + 1, via))
     return found
 
 
-def returned_chain(call: nodes.Call, depth: int = 0) -> List[nodes.Call]:
+def returned_chain(call: nodes.Call, depth: int = 0, via: Optional[Via] = None) -> List[nodes.Call]:
     """The :func:`dataset_chain` of what a call of a user function returns."""
     definition = cells.called_definition(call)
     if not isinstance(definition, nodes.FunctionDef) or depth > MAX_DEPTH:
         return []
     returns = [node for node in definition.nodes_of_class(nodes.Return) if node.scope() is definition]
-    return [found for node in returns for found in dataset_chain(node.value, depth + 1)]
+    return [found for node in returns for found in dataset_chain(node.value, depth + 1, via)]
 
 
-def dropping_batches(expr: Optional[nodes.NodeNG]) -> List[nodes.Call]:
+def dropping_batches(expr: Optional[nodes.NodeNG], via: Optional[Via] = None) -> List[nodes.Call]:
     """The ``dropping_batch`` calls a dataset expression comes from, of a size other than 1 for the
     factory calls that lead to them."""
-    chain = dataset_chain(expr)
+    chain = dataset_chain(expr, via=via)
     return [call for call in chain if dropping_batch(call) and _larger_than_one(call, chain)]
 
 

@@ -322,6 +322,17 @@ class Project:
         seen = self._reach(self._reach(linted, self._parents), self._children)
         return {key for component in seen for key in self._members[component]}
 
+    def used_by_importers(self, module: str, path: Optional[str], name: str) -> bool:
+        """Whether a module that imports ``module`` (at ``path``), directly or not, calls or imports a
+        function ``name``: its calls in its own module are then not all of them. True when the
+        module is not in the project."""
+        key = self._key(module, path)
+        if key is None:
+            return True
+        above = self._reach([self._component[key]], self._parents)
+        importers = (self._modules[other] for component in above for other in self._members[component] if other != key)
+        return any(name in item.called or name in _imported_names(item) for item in importers)
+
     def _key(self, module: str, path: Optional[str]) -> Optional[str]:
         if path and normalized(path) in self._modules:
             return normalized(path)
@@ -389,6 +400,11 @@ def _components(keys: Sequence[str], imports: Dict[str, FrozenSet[str]]) -> Tupl
                         break
                 members.append(sorted(found))
     return component, members
+
+
+def _imported_names(item: ModuleFacts) -> Set[str]:
+    """The last part of each name a module imports (``from m import predict``: ``predict``)."""
+    return {dotted.rpartition(".")[2] for dotted in item.imports}
 
 
 def _stem(key: str) -> str:

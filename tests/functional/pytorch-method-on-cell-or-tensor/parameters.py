@@ -1,0 +1,75 @@
+"""Parameters: what every call of the function in its module passes proves the object, or silence."""
+import mindspore
+from mindspore import nn
+
+
+def predict(net, ids):
+    net.eval()  # [pytorch-method-on-cell-or-tensor]
+    return net(ids)
+
+
+def evaluate(model):
+    model.eval()  # [pytorch-method-on-cell-or-tensor]
+
+
+def run_twice(net):
+    evaluate(net)  # a parameter passed on: its own callers prove it
+
+
+def predict_either(net):
+    net.eval()  # one caller passes something else
+
+
+def predict_default(net=None):
+    net.eval()  # one caller leaves the default
+
+
+def mapped(net):
+    net.eval()  # passed as a value: its callers are not all seen
+
+
+def unpacked(net):
+    net.eval()  # a caller's **kwargs may fill it
+
+
+def never_called(net):
+    net.eval()
+
+
+def step(optimizer, grads):
+    optimizer.zero_grad()  # [pytorch-method-on-cell-or-tensor]
+    return optimizer(grads)
+
+
+def on_tensor(x):
+    return x.cuda()  # [pytorch-method-on-cell-or-tensor]
+
+
+class Trainer:
+    def __init__(self, net):
+        self.net = net
+
+    def validate(self, net):
+        net.eval()  # [pytorch-method-on-cell-or-tensor]
+
+    def run(self):
+        self.validate(nn.Dense(2, 2))
+
+
+def main(args, options):
+    network = nn.SequentialCell(nn.Dense(4, 4), nn.ReLU())
+    predict(network, args)
+    predict(nn.Dense(4, 4), args)
+    run_twice(nn.Dense(2, 2))
+    predict_either(network)
+    predict_either(args)
+    predict_default(network)
+    predict_default()
+    mapped(network)
+    list(map(mapped, [network]))
+    unpacked(network)
+    unpacked(**options)
+    optimizer = nn.Momentum(network.trainable_params(), 0.1, 0.9)
+    step(optimizer, args)
+    on_tensor(mindspore.Tensor([1.0]))
+    Trainer(network).run()

@@ -1,0 +1,75 @@
+"""A parameter holds what every call of its function in its module passes, unless another module calls it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lint import findings_file_by_file, project_findings, write_project
+
+METHOD = "pytorch-method-on-cell-or-tensor"
+
+
+HELPERS = """
+    from mindspore import nn
+
+
+    def predict(net, data):
+        net.eval()
+        return net(data)
+
+
+    def demo():
+        return predict(nn.Dense(2, 2), None)
+"""
+
+
+def _parameter_project(root: Path, caller: str) -> Path:
+    return write_project(
+        root,
+        {
+            "pkg/__init__.py": "",
+            "pkg/helpers.py": HELPERS,
+            "main.py": f"from pkg import helpers\n\n\nif __name__ == '__main__':\n    {caller}\n",
+            "unrelated.py": "def predict(data):\n    return data\n\n\npredict(None)\n",
+        },
+    )
+
+
+def test_a_parameter_is_the_cell_its_module_passes_unless_an_importer_calls_the_function(tmp_path):
+    # main.py only builds the demo: helpers' own call proves net a Cell.
+    project = _parameter_project(tmp_path / "demo", "helpers.demo()")
+    whole = project_findings(project, METHOD, 1, ".")
+    assert [(path, line) for path, line, _, _ in whole] == [("pkg/helpers.py", 6)]
+    assert findings_file_by_file(project, METHOD) == whole
+    assert project_findings(project, METHOD, 2, ".") == whole
+    # main.py calls predict with anything: helpers' calls are not all of them (unrelated.py's
+    # namesake does not import helpers and does not count).
+    project = _parameter_project(tmp_path / "called", "helpers.predict(object(), None)")
+    assert project_findings(project, METHOD, 1, ".") == []
+    assert findings_file_by_file(project, METHOD) == []
+
+
+EVALUATE = """
+    import mindspore.dataset as ds
+    from mindspore.train import Model
+
+
+    def validate(model, data):
+        return model.eval(data)
+
+
+    def demo(net, path):
+        validate(Model(net), ds.Cifar10Dataset(path).batch(32, drop_remainder=True))
+"""
+
+
+def test_evaluation_data_reaching_a_model_parameter_is_reported_unless_an_importer_calls_the_function(tmp_path):
+    rule = "eval-dataset-drop-remainder"
+    files = {"pkg/__init__.py": "", "pkg/evaluate.py": EVALUATE}
+    project = write_project(tmp_path / "demo", {**files, "main.py": "from pkg import evaluate\n\nevaluate.demo(None, '')\n"})
+    whole = project_findings(project, rule, 1, ".")
+    assert [(path, line) for path, line, _, _ in whole] == [("pkg/evaluate.py", 11)]
+    assert findings_file_by_file(project, rule) == whole
+    called = write_project(tmp_path / "called", {**files, "main.py": "from pkg.evaluate import validate\n\nvalidate(None, [])\n"})
+    assert project_findings(called, rule, 1, ".") == []
+    assert findings_file_by_file(called, rule) == []
