@@ -201,3 +201,47 @@ def test_other_programs_do_not_sync_this_one(shared_dir):
     # imports the helper module without calling init_env().
     (shared_dir / "train.py").unlink()
     assert run(shared_dir, 1, "finetune.py", "eval.py", "single.py", "pkg") == []
+
+
+def _zoo(root, insert):
+    """A model folder of a zoo: its entry script in scripts/ finds src/ through sys.path."""
+    return write_project(
+        root,
+        {
+            ".git/HEAD": "",
+            "zoo/model/src/__init__.py": "",
+            "zoo/model/src/env.py": FILES["pkg/env_unseeded.py"],
+            "zoo/model/src/trainer.py": """
+                import mindspore as ms
+                from mindspore import nn
+
+                def train():
+                    net = nn.Dense(2, 2)
+                    model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+                    model.train(1, None)
+            """,
+            "zoo/model/scripts/train.py": f"""
+                import os
+                import sys
+                {insert}
+                from src.env import init_env
+                from src.trainer import train
+
+                if __name__ == "__main__":
+                    init_env()
+                    train()
+            """,
+        },
+    )
+
+
+def test_modules_found_through_the_entry_scripts_sys_path_inserts_are_its_program(tmp_path):
+    rule = "distributed-training-without-seed"
+    project = _zoo(tmp_path / "inserted", 'sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))')
+    whole = project_findings(project, rule, 1, "zoo")
+    assert whole == [("zoo/model/src/env.py", 7, rule, "HIGH")]
+    assert findings_file_by_file(project, rule) == whole
+    assert project_findings(project, rule, 2, "zoo") == whole
+    # Relative to the working directory, the folder depends on where the script is started from.
+    relative = _zoo(tmp_path / "relative", 'sys.path.insert(0, "..")')
+    assert project_findings(relative, rule, 1, "zoo") == []

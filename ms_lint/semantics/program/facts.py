@@ -26,7 +26,7 @@ from astroid import nodes
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import modes, syntax_levels
 from ms_lint.semantics.names import index, memo, names, options
-from ms_lint.semantics.program import training, weights
+from ms_lint.semantics.program import search_path, training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -129,15 +129,18 @@ def _imports(module: nodes.Module) -> FrozenSet[str]:
     return frozenset(found)
 
 
-def import_paths(file: Optional[str], module: str, imports: FrozenSet[str]) -> FrozenSet[Tuple[str, str]]:
+def import_paths(
+    file: Optional[str], module: str, imports: FrozenSet[str], inserted: Tuple[str, ...] = ()
+) -> FrozenSet[Tuple[str, str]]:
     """The files that the imports of ``module`` (at ``file``) load from the user's source tree.
 
     Python looks in the script's directory first; a package module's imports start from the
-    package's parent; code run from the working directory (``sys.path.append(".")``) sees it.
+    package's parent; code run from the working directory (``sys.path.append(".")``) sees it;
+    so do the folders the module adds to ``sys.path`` (``inserted``).
     """
     if not file or not file.endswith(".py"):
         return frozenset()
-    roots = list(dict.fromkeys((os.path.dirname(file), source_root(module, file), os.getcwd())))
+    roots = list(dict.fromkeys((os.path.dirname(file), source_root(module, file), os.getcwd(), *inserted)))
     found = set()
     for dotted in imports:
         if dotted.split(".")[0] == "mindspore":
@@ -318,7 +321,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         imports=imports,
         facts=ProgramFacts(**{name: frozenset(values) for name, values in found.items()}),
         path=module.file if module.file and module.file.endswith(".py") else None,
-        import_paths=import_paths(module.file, module.name, imports),
+        import_paths=import_paths(module.file, module.name, imports, search_path.inserted_folders(module)),
         called=frozenset(called),
         distributed_functions=frozenset(distributed_functions),
     )

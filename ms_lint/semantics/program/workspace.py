@@ -10,7 +10,8 @@ So the programs of a run are built from the linted modules *and* the project's o
    pylint's own ``ignore``, ``ignore-patterns`` and ``ignore-paths`` are left out, as is every file
    past the first :data:`MAX_FILES`.
 2. Each file not linted is read for its imports with a text scan (no parse): its names may only
-   add import edges, never lose one, so the programs it may join are a superset.
+   add import edges, never lose one, so the programs it may join are a superset (a file adding to
+   ``sys.path`` looks for them in every folder above it: :mod:`search_path`).
 3. The files that share a program with a linted module are parsed and give their exact facts,
    as if they had been linted; the others keep their scanned imports and no facts, which reach no
    linted module.
@@ -34,7 +35,7 @@ from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo, resolve
-from ms_lint.semantics.program import stored_facts
+from ms_lint.semantics.program import search_path, stored_facts
 from ms_lint.semantics.program import project as programs
 from ms_lint.semantics.program.facts import ModuleFacts, import_paths, module_facts, source_root
 
@@ -72,8 +73,8 @@ class ParsedFacts:
         )
 
 
-# path -> (stamp, module name, scanned imports)
-_scans: Dict[str, Tuple[Stamp, str, FrozenSet[str]]] = {}
+# path -> (stamp, module name, scanned imports, the folders its imports may be found in through sys.path)
+_scans: Dict[str, Tuple[Stamp, str, FrozenSet[str], Tuple[str, ...]]] = {}
 _parsed_facts: Dict[str, ParsedFacts] = {}  # by the file's key
 _files_read = [0]  # files scanned or parsed in this process: a project's store is written again when it grows
 _restored: Set[str] = set()  # the roots whose stored scans and facts were read in this process
@@ -195,10 +196,16 @@ def _scanned(path: str) -> ModuleFacts:
         name = module_name(path)
         if cached is not None:
             _forget_tree(name, path)  # astroid's tree of it was built from its earlier text
-        cached = _scans[path] = (stamp, name, scanned_imports(_read(path), name, path.endswith("__init__.py")))
-    _, name, imports = cached
+        text = _read(path)
+        inserted = search_path.folders_above(path) if search_path.ADDS_TO_SYS_PATH.search(text) else ()
+        cached = _scans[path] = (stamp, name, scanned_imports(text, name, path.endswith("__init__.py")), inserted)
+    _, name, imports, inserted = cached
     return ModuleFacts(
-        module=name, imports=imports, facts=programs.NO_FACTS, path=path, import_paths=import_paths(path, name, imports)
+        module=name,
+        imports=imports,
+        facts=programs.NO_FACTS,
+        path=path,
+        import_paths=import_paths(path, name, imports, inserted),
     )
 
 
