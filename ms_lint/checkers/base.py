@@ -500,6 +500,11 @@ class ProjectChecker(MindSporeChecker):
         """The confidence to report ``candidate`` at, given the facts of its programs, or None to drop it."""
         raise NotImplementedError
 
+    def called_only_in_their_modules(self, functions) -> bool:
+        """Whether no module importing theirs calls any of ``functions`` (``values.caller_key`` of
+        each): what the calls in its own module pass its parameters is then all they get."""
+        return not any(self.project.used_by_importers(*function) for function in functions)
+
     def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
         """The message arguments of a decided candidate; override to name facts of the program."""
         del program

@@ -64,11 +64,14 @@ class DatasetSinkSizeIgnoredChecker(ProjectChecker):
         if option is None and (not isinstance(steps, int) or steps == train_api.WHOLE_DATASET):
             return
         why = self._sink_mode_off(node)
-        if why is None or evaluation.model_method(node) is None:
+        via: evaluation.Via = set()  # a model that is a parameter: what its function's callers pass
+        if why is None or evaluation.model_method(node, via) is None:
             return
-        self.defer(node, args=(node.func.attrname, size.as_string(), why), detail=(option or "", steps))
+        self.defer(node, args=(node.func.attrname, size.as_string(), why), detail=(option or "", steps, *sorted(via)))
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
+        if not self.called_only_in_their_modules(candidate.detail[2:]):
+            return None
         return HIGH if _steps(candidate, program) else None
 
     def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
@@ -96,7 +99,7 @@ def _option(size: Optional[nodes.NodeNG]) -> Optional[str]:
 def _steps(candidate: Candidate, program: facts.ProgramFacts) -> str:
     """The steps the ignored sink_size asks for: its literal, or the defaults every declaration of its
     option gives ("" when one is unknown, -1 (the whole dataset), or there is none)."""
-    option, steps = candidate.detail
+    option, steps = candidate.detail[:2]
     if not option:
         return str(steps)
     given = options.defaults_of(option, program.integer_options)

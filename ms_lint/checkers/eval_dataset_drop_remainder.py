@@ -95,6 +95,6 @@ class EvalDatasetDropRemainderChecker(ProjectChecker):
     def decide(self, candidate, program):
         """A model or data that is a parameter is proven by the calls in its function's module: none elsewhere may differ."""
         del program
-        if any(self.project.used_by_importers(*function) for function in candidate.detail[1:]):
+        if not self.called_only_in_their_modules(candidate.detail[1:]):
             return None
         return HIGH if candidate.detail[0] == HIGH.name else INFERENCE

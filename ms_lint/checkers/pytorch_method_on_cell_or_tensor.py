@@ -71,9 +71,7 @@ class PytorchMethodOnCellOrTensorChecker(ProjectChecker):
     def decide(self, candidate, program):
         """Through a function's parameter, the receiver is proven by the calls in its module: none elsewhere may differ."""
         del program
-        if any(self.project.used_by_importers(*function) for function in candidate.detail):
-            return None
-        return HIGH
+        return HIGH if self.called_only_in_their_modules(candidate.detail) else None
 
 
 def _device_argument(call: nodes.Call, prefix: str) -> bool:
