@@ -49,21 +49,24 @@ class DistributedDatasetNotShardedChecker(ProjectChecker):
 
     def check_call(self, node: nodes.Call) -> None:
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
-        if method not in TRAINING_METHODS or not evaluation.model_method(node):
+        via: evaluation.Via = set()  # a model or data that is a parameter: what its function's callers pass
+        if method not in TRAINING_METHODS or not evaluation.model_method(node, via):
             return
         data = evaluation.model_argument(node, method, "train_dataset")
-        for source in evaluation.dataset_chain(data):
+        for source in evaluation.dataset_chain(data, via=via):
             if not evaluation.unsharded_source(source):
                 continue
             text = source.func.as_string() + "(...)"
             if source.root() is node.root():
-                self.defer(source, args=(text, ""))
+                self.defer(source, args=(text, ""), detail=tuple(sorted(via)))
             else:  # the dataset is made in another module: say so where this program trains on it
                 where = f" ({os.path.basename(source.root().file or '')}:{source.lineno})"
-                self.defer(node, args=(text, where))
+                self.defer(node, args=(text, where), detail=tuple(sorted(via)))
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         if "init" not in program.distributed or "data_parallel" not in program.distributed:
+            return None
+        if not self.called_only_in_their_modules(candidate.detail):
             return None
         # HIGH only when the program's entry script and every user module it imports are in the project.
         return HIGH if program.scripts and not program.unseen_imports else INFERENCE
