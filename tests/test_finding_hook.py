@@ -92,3 +92,22 @@ def test_deferred_and_node_findings_pass_the_hook_alike_with_one_or_two_jobs(tmp
         ("net.py", 17, 4, "Net.construct", "construct Net [echo HIGH cell=None 100%]", "HIGH"),
     ]
     assert run_json(tmp_path, 2, "ms_lint,program_mode_echo,finding_hook_echo") == sequential
+
+
+def test_findings_added_by_line_inside_each_other_leave_the_reporter_as_they_found_it():
+    from pylint.lint import PyLinter  # pylint: disable=import-outside-toplevel
+    from pylint.reporters import CollectingReporter  # pylint: disable=import-outside-toplevel
+
+    from ms_lint.checkers import base  # pylint: disable=import-outside-toplevel
+
+    linter = PyLinter()
+    reporter = CollectingReporter()
+    linter.set_reporter(reporter)
+    installed = []
+    reporter.handle_message = installed.append  # a wrapper someone else installed on the reporter
+    with base.in_module(linter, "net", "net.py", "Net.construct"):
+        with base.in_module(linter, "net", "net.py", "helper"):
+            assert getattr(linter, base.OBJ_ATTRIBUTE) == "helper"
+        assert getattr(linter, base.OBJ_ATTRIBUTE) == "Net.construct"
+    assert reporter.handle_message == installed.append
+    assert not hasattr(linter, base.OBJ_ATTRIBUTE)

@@ -208,28 +208,46 @@ def in_module(linter, module: str, path: str, obj: str = ""):
     saved = (linter.current_name, linter.current_file, linter.file_state)
     module_stats = linter.stats.by_module.get(module)
     _reprint_header(linter, module)
+    try:
+        linter.set_current_module(module, path)
+        if module_stats is not None:
+            linter.stats.by_module[module] = module_stats
+        linter.file_state = FileState(module, linter.msgs_store)
+        with _named_obj(linter, obj):
+            yield
+    finally:
+        linter.current_name, linter.current_file, linter.file_state = saved
+
+
+@contextlib.contextmanager
+def _named_obj(linter, obj: str):
+    """Messages reach the reporter with ``obj`` where pylint left it empty (one added by line)."""
+    if not obj:
+        yield
+        return
     reporter = linter.reporter
+    own = reporter.__dict__.get("handle_message")  # one a caller installed, which must come back
     handle_message = reporter.handle_message
+    outer = getattr(linter, OBJ_ATTRIBUTE, None)
 
     def with_obj(message):
         if not message.obj:
             message.obj = obj
         handle_message(message)
 
+    reporter.handle_message = with_obj
+    setattr(linter, OBJ_ATTRIBUTE, obj)
     try:
-        linter.set_current_module(module, path)
-        if module_stats is not None:
-            linter.stats.by_module[module] = module_stats
-        linter.file_state = FileState(module, linter.msgs_store)
-        if obj:
-            reporter.handle_message = with_obj
-            setattr(linter, OBJ_ATTRIBUTE, obj)
         yield
     finally:
-        linter.current_name, linter.current_file, linter.file_state = saved
-        if obj:
+        if own is None:
             del reporter.handle_message
+        else:
+            reporter.handle_message = own
+        if outer is None:
             delattr(linter, OBJ_ATTRIBUTE)
+        else:
+            setattr(linter, OBJ_ATTRIBUTE, outer)
 
 
 def _reprint_header(linter, module: str) -> None:
