@@ -53,15 +53,17 @@ class DistributedDatasetNotShardedChecker(ProjectChecker):
         if method not in TRAINING_METHODS or not evaluation.model_method(node, via):
             return
         data = evaluation.model_argument(node, method, "train_dataset")
-        for source in evaluation.dataset_chain(data, via=via):
+        sources = evaluation.dataset_chain(data, via=via)
+        detail = tuple(sorted(via))  # once the chain is read: its parameters count too
+        for source in sources:
             if not evaluation.unsharded_source(source):
                 continue
             text = source.func.as_string() + "(...)"
             if source.root() is node.root():
-                self.defer(source, args=(text, ""), detail=tuple(sorted(via)))
+                self.defer(source, args=(text, ""), detail=detail)
             else:  # the dataset is made in another module: say so where this program trains on it
                 where = f" ({os.path.basename(source.root().file or '')}:{source.lineno})"
-                self.defer(node, args=(text, where), detail=tuple(sorted(via)))
+                self.defer(node, args=(text, where), detail=detail)
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         if "init" not in program.distributed or "data_parallel" not in program.distributed:

@@ -102,6 +102,7 @@ class Project:
         self._training = self._flow_training()
         self._weights_set = self._flow_weights_set()
         self._callers: Optional[Dict[str, List[str]]] = None
+        self._names_used: Dict[str, FrozenSet[str]] = {}  # by module: the names it calls or imports
         self._facts: Dict[str, ProgramFacts] = {}
 
     # -- the import graph -----------------------------------------------------------
@@ -330,8 +331,13 @@ class Project:
         if key is None:
             return True
         above = self._reach([self._component[key]], self._parents)
-        importers = (self._modules[other] for component in above for other in self._members[component] if other != key)
-        return any(name in item.called or name in _imported_names(item) for item in importers)
+        return any(name in self._used(other) for component in above for other in self._members[component] if other != key)
+
+    def _used(self, key: str) -> FrozenSet[str]:
+        if key not in self._names_used:
+            item = self._modules[key]
+            self._names_used[key] = item.called | {dotted.rpartition(".")[2] for dotted in item.imports}
+        return self._names_used[key]
 
     def _key(self, module: str, path: Optional[str]) -> Optional[str]:
         if path and normalized(path) in self._modules:
@@ -400,11 +406,6 @@ def _components(keys: Sequence[str], imports: Dict[str, FrozenSet[str]]) -> Tupl
                         break
                 members.append(sorted(found))
     return component, members
-
-
-def _imported_names(item: ModuleFacts) -> Set[str]:
-    """The last part of each name a module imports (``from m import predict``: ``predict``)."""
-    return {dotted.rpartition(".")[2] for dotted in item.imports}
 
 
 def _stem(key: str) -> str:

@@ -49,7 +49,6 @@ def inserted_folders(module: nodes.Module) -> Tuple[str, ...]:
     """The folders at or above the module's own that it adds to ``sys.path``, in the order it adds them."""
     if not module.file:
         return ()
-    above = folders_above(module.file)
     found: List[str] = []
     for call in index.of(module).calls:
         func = call.func
@@ -58,8 +57,9 @@ def inserted_folders(module: nodes.Module) -> Tuple[str, ...]:
         if names.qualified_name(func.expr) != "sys.path":
             continue
         folder = _path(call.args[-1], module.file, 0)
-        if folder is not None and normalized(folder) in above and normalized(folder) not in found:
-            found.append(normalized(folder))
+        folder = normalized(folder) if folder is not None else None
+        if folder is not None and folder not in found and folder in folders_above(module.file):
+            found.append(folder)
     return tuple(found)
 
 
