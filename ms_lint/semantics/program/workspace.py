@@ -13,8 +13,8 @@ So the programs of a run are built from the linted modules *and* the project's o
    add import edges, never lose one, so the programs it may join are a superset (a file adding to
    ``sys.path`` looks for them in every folder above it: :mod:`search_path`).
 3. The files that share a program with a linted module are parsed and give their exact facts,
-   as if they had been linted; the others keep their scanned imports and no facts, which reach no
-   linted module.
+   as if they had been linted (from a tree built for them alone: :mod:`fact_trees`); the others
+   keep their scanned imports and no facts, which reach no linted module.
 
 A file's scan is kept while its size and time stamp stay the same; the facts of a parsed file
 while neither it nor any file they were worked out from changes (:class:`ParsedFacts`). Both are
@@ -35,9 +35,9 @@ from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo, resolve
-from ms_lint.semantics.program import search_path, stored_facts
+from ms_lint.semantics.program import fact_trees, search_path, stored_facts
 from ms_lint.semantics.program import project as programs
-from ms_lint.semantics.program.facts import ModuleFacts, import_paths, module_facts, source_root
+from ms_lint.semantics.program.facts import ModuleFacts, import_paths, source_root
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
 SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages"})
@@ -269,9 +269,7 @@ def _parse(item: ModuleFacts) -> ParsedFacts:
     stamp = _stamp(item.path)
     _forget_tree(item.module, item.path)  # perhaps built from an earlier text of the file
     try:
-        module = astroid.MANAGER.ast_from_file(item.path, item.module, source=True)
-        resolve.record_star_imports(module)
-        found = module_facts(module)
+        found = fact_trees.facts_of_file(item.path, item.module)
     except Exception:  # pylint: disable=broad-except
         found = item
     read, missing = _files_its_facts_read(item.path)
