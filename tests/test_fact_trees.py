@@ -29,6 +29,60 @@ def test_the_facts_of_a_file_are_those_of_its_full_tree():
         assert fact_trees.facts_of_file(str(path), name) == facts.module_facts(full), path
 
 
+CLASSES_TRANSFORMS_CHANGE = """\
+import dataclasses
+import enum
+
+import mindspore as ms
+from mindspore import nn
+
+
+class Mode(enum.IntEnum):
+    GRAPH = 0
+    PYNATIVE = 1
+
+
+@dataclasses.dataclass
+class Config:
+    mode: int = 0
+    sink_size: int = 2
+
+    def seed(self):
+        ms.set_seed(1)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(2, 2)
+        self.init_weights()
+
+    def init_weights(self):
+        for _, cell in self.cells_and_names():
+            cell.weight.set_data(ms.common.initializer.initializer("zeros", cell.weight.shape))
+
+
+def main(config=Config()):
+    ms.set_context(mode=config.mode)
+    ms.set_context(mode=Mode.GRAPH)
+    config.seed()
+    ms.train.Model(Net()).train(1, None, dataset_sink_mode=False, sink_size=config.sink_size)
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def test_the_facts_of_classes_transforms_change_are_those_of_the_full_tree(tmp_path):
+    write_project(tmp_path, {"transformed.py": CLASSES_TRANSFORMS_CHANGE})
+    path = str(tmp_path / "transformed.py")
+    full = astroid.MANAGER.ast_from_file(path, "transformed", source=True)
+    expected = facts.module_facts(full)
+    assert expected.facts.scripts and expected.facts.mode_options  # the case says something
+    assert fact_trees.facts_of_file(path, "transformed") == expected
+
+
 def test_the_tree_built_for_facts_stays_out_of_astroids_cache(tmp_path):
     write_project(tmp_path, {"lonely_facts_module.py": "import mindspore as ms\nms.set_seed(1)\n"})
     found = fact_trees.facts_of_file(str(tmp_path / "lonely_facts_module.py"), "lonely_facts_module")

@@ -1,11 +1,17 @@
 """The facts of a file that is not linted, from a tree built for them alone.
 
-astroid's full build infers the object of every attribute assignment (``self.x = ...``) to
-record instance attributes; that follows base classes and their modules, and is most of a
-build's time. A module's facts (:func:`facts.module_facts`) come from its calls, names and
-imports, so a file read only for its facts is built without that step. Its classes' instance
-attributes are then left unrecorded, and reading one marks the tree: the file is built again in
-full and its facts worked out from that, so they are always those the file gets when it is linted.
+After parsing, astroid's full build infers the object of every attribute assignment
+(``self.x = ...``) to record instance attributes, and applies its brain's transforms, whose tests
+infer class bases: both follow names into other modules and build those, and they were most of
+the time. The facts (:func:`facts.module_facts`) need neither, so the tree for them is built
+without them. What the two steps change of a tree, and why the facts stay the same:
+
+- instance attributes: left unrecorded here; reading one marks the tree, and the file is then
+  built in full and its facts worked out from that;
+- inference tips: ms_lint never asks astroid to infer;
+- the members transforms make up for enum, attrs and dataclass classes (synthetic values, a
+  generated ``__init__``): of a class the facts read its body's statements and the methods and
+  classes it defines, which transforms leave as written.
 
 The tree stays out of astroid's cache: linted code that imports the module gets a full tree.
 """
