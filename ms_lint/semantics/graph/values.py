@@ -871,25 +871,23 @@ def given(function: nodes.FunctionDef, call: nodes.Call, name: str, offset: int)
 class CallSites:
     by_attribute: Dict[str, List[nodes.Call]]  # ``x.name(...)`` by name
     by_name: Dict[str, List[nodes.Call]]  # ``name(...)`` by name
-    referenced: frozenset  # names passed as arguments: ``partial(fn, 1)``, ``map(self.fn, xs)``
+    referenced: frozenset  # names read other than as a callee: ``map(self.fn, xs)``, ``f = fn``, ``{"a": fn}``
 
 
 @memo.per_node
 def _call_sites(module: nodes.Module) -> CallSites:
     by_attribute: Dict[str, List[nodes.Call]] = {}
     by_name: Dict[str, List[nodes.Call]] = {}
-    referenced = set()
-    for call in index.of(module).calls:
+    indexed = index.of(module)
+    for call in indexed.calls:
         if isinstance(call.func, nodes.Attribute):
             by_attribute.setdefault(call.func.attrname, []).append(call)
         elif isinstance(call.func, nodes.Name):
             by_name.setdefault(call.func.name, []).append(call)
-        for argument in (*call.args, *(keyword.value for keyword in call.keywords or ())):
-            if isinstance(argument, nodes.Starred):
-                argument = argument.value
-            if isinstance(argument, (nodes.Name, nodes.Attribute)):
-                referenced.add(names.basename(argument))
-    return CallSites(by_attribute, by_name, frozenset(referenced))
+    referenced = frozenset(
+        names.basename(read) for read in indexed.reads if not (isinstance(read.parent, nodes.Call) and read.parent.func is read)
+    )
+    return CallSites(by_attribute, by_name, referenced)
 
 
 def _constant_tensor_switch(classdef: Optional[nodes.ClassDef], attrname: str, values) -> bool:

@@ -22,6 +22,8 @@ _SLOTS = {
     nodes.ImportFrom: 3,
     nodes.Global: 4,
     nodes.Nonlocal: 4,
+    nodes.Name: 5,
+    nodes.Attribute: 5,
 }
 # Nodes that never have children: half of a module's nodes, not worth a call each.
 _LEAVES = frozenset({nodes.Name, nodes.Const, nodes.AssignName, nodes.DelName, nodes.Pass, nodes.Break, nodes.Continue})
@@ -34,12 +36,13 @@ class ModuleIndex:
     classes: tuple
     imports: tuple  # Import and ImportFrom statements, at any depth
     declarations: tuple  # Global and Nonlocal statements
+    reads: tuple  # Name and Attribute nodes that read a name (``f``, ``self.f``), called or not
 
 
 @memo.per_run_node  # lookups follow names into other modules: each module is walked once per run
 def of(module: nodes.Module) -> ModuleIndex:
-    """The calls, functions, classes, imports and global/nonlocal statements of a module, in source order."""
-    found: tuple = ([], [], [], [], [])
+    """The calls, functions, classes, imports, global/nonlocal statements and reads of a module, in source order."""
+    found: tuple = ([], [], [], [], [], [])
     _collect(module, found)
     return ModuleIndex(*map(tuple, found))
 

@@ -36,6 +36,22 @@ def never_called(net):
     net.eval()
 
 
+def aliased(net):
+    net.eval()  # also called through another name: what that call passes is not read
+
+
+def in_a_table(net):
+    net.eval()  # kept in a dict: called from there with anything
+
+
+def returned_as_value(net):
+    net.eval()  # handed out by a factory: its callers are not all seen
+
+
+def pick_handler():
+    return returned_as_value
+
+
 def step(optimizer, grads):
     optimizer.zero_grad()  # [pytorch-method-on-cell-or-tensor]
     return optimizer(grads)
@@ -52,8 +68,13 @@ class Trainer:
     def validate(self, net):
         net.eval()  # [pytorch-method-on-cell-or-tensor]
 
-    def run(self):
+    def check(self, net):
+        net.eval()  # the bound method is handed to a callback list too
+
+    def run(self, callbacks):
         self.validate(nn.Dense(2, 2))
+        self.check(nn.Dense(2, 2))
+        callbacks.append(self.check)
 
 
 def main(args, options):
@@ -72,4 +93,12 @@ def main(args, options):
     optimizer = nn.Momentum(network.trainable_params(), 0.1, 0.9)
     step(optimizer, args)
     on_tensor(mindspore.Tensor([1.0]))
-    Trainer(network).run()
+    Trainer(network).run([])
+    aliased(network)
+    run_alias = aliased
+    run_alias(args)
+    handlers = {"eval": in_a_table}
+    in_a_table(network)
+    handlers["eval"](args)
+    returned_as_value(network)
+    pick_handler()(args)
