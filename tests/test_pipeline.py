@@ -28,6 +28,8 @@ def _node(code: str):
         ("[1, 2]  #@", False),
         ("nn.Dense(2, 2)  #@", False),
         ("x = [1]\nx = ds.MnistDataset('/d')\nx  #@", True),
+        # A dataset returned by a function the factory defines is not what the factory returns.
+        ("def make():\n    def inner():\n        return ds.MnistDataset('/d')\n    return [inner]\nmake()  #@", None),
     ],
 )
 def test_is_dataset(code, expected):

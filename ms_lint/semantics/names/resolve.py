@@ -210,10 +210,17 @@ def returned(call: nodes.Call) -> List[nodes.NodeNG]:
         return []
     if not isinstance(function.body[-1], (nodes.Return, nodes.Raise)):
         return []  # it may end without returning: None
-    found = []
-    for statement in function.body:
-        for node in statement.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)):
-            if node.value is None:
-                return []
-            found.append(node.value)
-    return found
+    values = return_values(function)
+    return [] if any(value is None for value in values) else values
+
+
+def return_values(function: nodes.FunctionDef) -> List[Optional[nodes.NodeNG]]:
+    """The value of each of the function's own ``return`` statements (not those of the functions
+    and classes it defines), None for a bare ``return``."""
+    scopes = (nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)
+    return [
+        node.value
+        for statement in function.body
+        if not isinstance(statement, scopes)
+        for node in statement.nodes_of_class(nodes.Return, skip_klass=scopes)
+    ]

@@ -257,8 +257,7 @@ def returned_chain(call: nodes.Call, depth: int = 0, via: Optional[Via] = None) 
     definition = cells.called_definition(call)
     if not isinstance(definition, nodes.FunctionDef) or depth > MAX_DEPTH:
         return []
-    returns = [node for node in definition.nodes_of_class(nodes.Return) if node.scope() is definition]
-    return [found for node in returns for found in dataset_chain(node.value, depth + 1, via)]
+    return [found for value in resolve.return_values(definition) for found in dataset_chain(value, depth + 1, via)]
 
 
 def dropping_batches(expr: Optional[nodes.NodeNG], via: Optional[Via] = None) -> List[nodes.Call]:

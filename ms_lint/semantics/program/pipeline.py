@@ -107,7 +107,7 @@ def _call_is_dataset(call: nodes.Call, depth: int, seen: frozenset) -> Optional[
         return True if is_dataset(func.expr, depth, seen) else None
     definition = resolve.called_definition(call)
     if isinstance(definition, nodes.FunctionDef):
-        returned = [ret.value for ret in definition.nodes_of_class(nodes.Return) if ret.value is not None]
+        returned = [value for value in resolve.return_values(definition) if value is not None]
         return True if any(is_dataset(value, depth + 1, seen) for value in returned) else None
     if isinstance(definition, nodes.ClassDef):
         lineage = cells.ancestry(definition)
