@@ -884,10 +884,26 @@ def _call_sites(module: nodes.Module) -> CallSites:
             by_attribute.setdefault(call.func.attrname, []).append(call)
         elif isinstance(call.func, nodes.Name):
             by_name.setdefault(call.func.name, []).append(call)
+    defined = {function.name for function in indexed.functions}
     referenced = frozenset(
-        names.basename(read) for read in indexed.reads if not (isinstance(read.parent, nodes.Call) and read.parent.func is read)
+        read.name if isinstance(read, nodes.Name) else read.attrname
+        for read in indexed.reads
+        if names.basename(read) in defined and not _called(read) and _may_read_a_function(read)
     )
     return CallSites(by_attribute, by_name, referenced)
+
+
+def _called(read: nodes.NodeNG) -> bool:
+    return isinstance(read.parent, nodes.Call) and read.parent.func is read
+
+
+def _may_read_a_function(read: nodes.NodeNG) -> bool:
+    """An attribute may be any object's function; a name, unless it is bound to something else
+    where it is read (a parameter or variable of that name)."""
+    if not isinstance(read, nodes.Name):
+        return True
+    bindings = names.bindings(read)
+    return not bindings or any(isinstance(binding, nodes.FunctionDef) for binding in bindings)
 
 
 def _constant_tensor_switch(classdef: Optional[nodes.ClassDef], attrname: str, values) -> bool:

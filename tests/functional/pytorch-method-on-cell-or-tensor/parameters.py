@@ -52,6 +52,14 @@ def pick_handler():
     return returned_as_value
 
 
+def evaluate_later(net):
+    net.eval()  # [pytorch-method-on-cell-or-tensor]
+
+
+def schedule(evaluate_later=False):
+    return "later" if evaluate_later else "now"  # a parameter of that name: not the function
+
+
 def step(optimizer, grads):
     optimizer.zero_grad()  # [pytorch-method-on-cell-or-tensor]
     return optimizer(grads)
@@ -102,3 +110,5 @@ def main(args, options):
     handlers["eval"](args)
     returned_as_value(network)
     pick_handler()(args)
+    evaluate_later(network)
+    schedule(True)
