@@ -45,9 +45,9 @@ def _runs(node: nodes.Call, kind: str) -> bool:
     """
     if kind == "function":
         return True
-    parent = node.parent
-    if isinstance(parent, nodes.Call) and parent.func is node:
+    if names.is_callee(node):
         return True
+    parent = node.parent
     if not (isinstance(parent, nodes.Assign) and len(parent.targets) == 1):
         return False
     target, function = parent.targets[0], node.frame()

@@ -886,15 +886,11 @@ def _call_sites(module: nodes.Module) -> CallSites:
             by_name.setdefault(call.func.name, []).append(call)
     defined = {function.name for function in indexed.functions}
     referenced = frozenset(
-        read.name if isinstance(read, nodes.Name) else read.attrname
+        names.basename(read)
         for read in indexed.reads
-        if names.basename(read) in defined and not _called(read) and _may_read_a_function(read)
+        if names.basename(read) in defined and not names.is_callee(read) and _may_read_a_function(read)
     )
     return CallSites(by_attribute, by_name, referenced)
-
-
-def _called(read: nodes.NodeNG) -> bool:
-    return isinstance(read.parent, nodes.Call) and read.parent.func is read
 
 
 def _may_read_a_function(read: nodes.NodeNG) -> bool:

@@ -224,6 +224,11 @@ def is_self_attribute(node: nodes.NodeNG) -> bool:
     return isinstance(node, nodes.Attribute) and is_self(node.expr)
 
 
+def is_callee(node: nodes.NodeNG) -> bool:
+    """What a call calls: ``f`` in ``f(x)``, ``self.f`` in ``self.f(x)``."""
+    return isinstance(node.parent, nodes.Call) and node.parent.func is node
+
+
 def basename(node: nodes.NodeNG) -> Optional[str]:
     """The last component of a name or attribute chain (``set_context`` in ``ms.set_context``)."""
     if isinstance(node, nodes.Attribute):

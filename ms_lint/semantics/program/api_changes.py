@@ -351,7 +351,7 @@ def uses_at(node: nodes.NodeNG) -> Tuple[Use, ...]:
         found = call_uses(node.parent)
     elif isinstance(node, nodes.Call):
         found = call_uses(node)
-    elif isinstance(node, nodes.Attribute) and isinstance(node.parent, nodes.Call) and node.parent.func is node:
+    elif isinstance(node, nodes.Attribute) and names.is_callee(node):
         found = call_uses(node.parent)
     elif isinstance(node, nodes.Attribute) and isinstance(node.parent, nodes.Decorators):
         found = decorator_uses(node.parent)
