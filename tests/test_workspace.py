@@ -1,7 +1,9 @@
 """A file linted alone gets the findings of its whole project: the project's root, its files, and
 the import scan that finds which of them share a program with the linted files."""
 
+import os
 import re
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -9,7 +11,7 @@ import astroid
 import pytest
 
 from lint import REPO, RULES, run_pylint, write_project
-from ms_lint.semantics.program import facts, stored_facts, workspace
+from ms_lint.semantics.program import fact_trees, facts, forked, stored_facts, workspace
 
 
 def _python_files():
@@ -251,3 +253,61 @@ def test_files_linted_alone_in_turn_keep_each_others_facts(tmp_path, monkeypatch
         _fresh_process(monkeypatch)
         run_pylint([project_dir / linted])
         assert sorted(parsed) == expected, linted
+
+
+def _large_project(root: Path) -> Path:
+    """A training script over enough modules to parse them in forked workers."""
+    modules = {f"lp_pkg/layer_{index}.py": f"import mindspore.nn as nn\n\nclass Layer{index}(nn.Cell):\n    def construct(self, x):\n        return x\n" for index in range(3 * forked.PER_WORKER)}
+    imports = "".join(f"from lp_pkg.layer_{index} import Layer{index}\n" for index in range(3 * forked.PER_WORKER))
+    return write_project(
+        root,
+        {
+            "pyproject.toml": "",
+            "lp_pkg/__init__.py": "",
+            **modules,
+            "lp_pkg/seeding.py": "import mindspore as ms\n\ndef seed_all(seed):\n    ms.set_seed(seed)\n",
+            "lp_net.py": (
+                "import mindspore.nn as nn\n\nclass Net(nn.Cell):\n    def construct(self, x):\n"
+                "        try:\n            y = x\n        except ValueError:\n            y = x\n        return y\n"
+            ),
+            "lp_train.py": (
+                "import mindspore as ms\nfrom lp_pkg.seeding import seed_all\nfrom lp_net import Net\n" + imports
+                + "\nms.set_context(mode=ms.GRAPH_MODE)\n\nif __name__ == '__main__':\n    seed_all(1)\n    Net()\n"
+            ),
+        },
+    )
+
+
+def test_files_parsed_in_forked_workers_give_the_facts_and_findings_of_a_parse_in_this_process(tmp_path, monkeypatch):
+    project_dir = _large_project(tmp_path)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    used = []
+    real_map = forked.map_in_workers
+
+    def recording_map(function, items):
+        found = real_map(function, items)
+        used.append(found is not None)
+        return found
+
+    monkeypatch.setattr(forked, "map_in_workers", recording_map)
+    parsed_here = []  # the parses of this process: a worker's are its own
+    real_facts_of_file = fact_trees.facts_of_file
+
+    def facts_of_file(path, name):
+        parsed_here.append(name)
+        return real_facts_of_file(path, name)
+
+    monkeypatch.setattr(fact_trees, "facts_of_file", facts_of_file)
+    runs = {}
+    for workers in ("forked", "this process"):
+        if workers == "this process":
+            monkeypatch.setattr(forked, "worker_count", lambda items: 1)
+        _fresh_process(monkeypatch)
+        parsed_here.clear()
+        findings = _keyed(run_pylint([project_dir / "lp_net.py"], "--mindspore-cache=n"))
+        runs[workers] = (findings, {key: (known.facts, set(known.read), known.missing) for key, known in workspace._parsed_facts.items()})
+        if workers == "forked" and sys.platform.startswith("linux"):
+            assert used == [True] and parsed_here == []
+    assert len(runs["forked"][1]) == 3 * forked.PER_WORKER + 2  # the layers, seeding.py and lp_train.py
+    assert {symbol for *_, symbol, _, _ in runs["forked"][0]} == {"graph-unsupported-syntax"}
+    assert runs["forked"] == runs["this process"]

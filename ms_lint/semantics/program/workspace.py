@@ -35,7 +35,7 @@ from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo, resolve
-from ms_lint.semantics.program import fact_trees, search_path, stored_facts
+from ms_lint.semantics.program import fact_trees, forked, search_path, stored_facts
 from ms_lint.semantics.program import project as programs
 from ms_lint.semantics.program.facts import ModuleFacts, import_paths, source_root
 
@@ -105,6 +105,7 @@ def _unlinted(linted: Sequence[ModuleFacts], linter) -> Tuple[ModuleFacts, ...]:
     others = [_scanned(path) for path in paths]
     sharing = programs.of(tuple(linted) + tuple(others)).sharing_programs(seen)
     modules = frozenset(item.module for item in (*linted, *others))
+    _parse_in_workers([item for item in others if item.key in sharing], modules)
     found = tuple(_parsed(item, modules) if item.key in sharing else item for item in others)
     if stored and _files_read[0] != read_before:
         for root in roots:
@@ -258,10 +259,31 @@ def _absolute(level: int, base: str, module: str, package: bool) -> Optional[str
 
 def _parsed(item: ModuleFacts, project_modules: FrozenSet[str]) -> ModuleFacts:
     """The exact facts of a file the run did not lint; its scanned ones if it does not parse."""
+    if not _holds(item, project_modules):
+        _parsed_facts[item.key] = _parse(item)
+    return _parsed_facts[item.key].facts
+
+
+def _holds(item: ModuleFacts, project_modules: FrozenSet[str]) -> bool:
     known = _parsed_facts.get(item.key)
-    if known is None or not known.holds(item.module, project_modules):
-        known = _parsed_facts[item.key] = _parse(item)
-    return known.facts
+    return known is not None and known.holds(item.module, project_modules)
+
+
+def _parse_in_workers(items: Sequence[ModuleFacts], project_modules: FrozenSet[str]) -> None:
+    """Parse in forked workers, when there are enough of them, the files whose known facts do not
+    hold (:mod:`forked`). The facts are the same, and so is the list of what each was read from: a
+    worker records the lookups its parses make, and inherits those made before the fork."""
+    stale = [item for item in items if not _holds(item, project_modules)]
+    if forked.worker_count(len(stale)) < 2:
+        return
+    for item in stale:
+        _forget_tree(item.module, item.path)
+    found = forked.map_in_workers(_parse, stale)
+    if found is None:
+        return
+    _files_read[0] += len(stale)
+    for item, known in zip(stale, found):
+        _parsed_facts[item.key] = known
 
 
 def _parse(item: ModuleFacts) -> ParsedFacts:
