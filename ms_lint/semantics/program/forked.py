@@ -17,11 +17,9 @@ same either way.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import threading
-from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, List, Optional, Sequence, TypeVar
 
 Item = TypeVar("Item")
@@ -35,6 +33,10 @@ def map_in_workers(function: Callable[[Item], Answer], items: Sequence[Item]) ->
     workers = worker_count(len(items))
     if workers < 2:
         return None
+    # Loaded here: most runs never fork, and these add a sixtieth of a second to every start.
+    import multiprocessing  # pylint: disable=import-outside-toplevel
+    from concurrent.futures import ProcessPoolExecutor  # pylint: disable=import-outside-toplevel
+
     # multiprocessing flushes sys.stdout and sys.stderr before it forks: no worker writes out its
     # copy of what they buffer, and a worker leaves by os._exit, which flushes no other file.
     try:
@@ -46,8 +48,10 @@ def map_in_workers(function: Callable[[Item], Answer], items: Sequence[Item]) ->
 
 def worker_count(items: int) -> int:
     """How many workers to fork for ``items`` items: 1 (none) where forking is unsafe or does not pay."""
-    if not sys.platform.startswith("linux") or threading.active_count() != 1:
+    if items < 2 * PER_WORKER or not sys.platform.startswith("linux") or threading.active_count() != 1:
         return 1
+    import multiprocessing  # pylint: disable=import-outside-toplevel
+
     if multiprocessing.current_process().daemon:
         return 1  # multiprocessing refuses children to a daemonic process
     return max(1, min(len(os.sched_getaffinity(0)), items // PER_WORKER))
