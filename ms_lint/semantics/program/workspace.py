@@ -105,8 +105,8 @@ def _unlinted(linted: Sequence[ModuleFacts], linter) -> Tuple[ModuleFacts, ...]:
     others = [_scanned(path) for path in paths]
     sharing = programs.of(tuple(linted) + tuple(others)).sharing_programs(seen)
     modules = frozenset(item.module for item in (*linted, *others))
-    _parse_in_workers([item for item in others if item.key in sharing], modules)
-    found = tuple(_parsed(item, modules) if item.key in sharing else item for item in others)
+    _parse_stale([item for item in others if item.key in sharing], modules)
+    found = tuple(_parsed_facts[item.key].facts if item.key in sharing else item for item in others)
     if stored and _files_read[0] != read_before:
         for root in roots:
             _store(root, files)
@@ -257,11 +257,21 @@ def _absolute(level: int, base: str, module: str, package: bool) -> Optional[str
     return ".".join(parts) or None
 
 
-def _parsed(item: ModuleFacts, project_modules: FrozenSet[str]) -> ModuleFacts:
-    """The exact facts of a file the run did not lint; its scanned ones if it does not parse."""
-    if not _holds(item, project_modules):
-        _parsed_facts[item.key] = _parse(item)
-    return _parsed_facts[item.key].facts
+def _parse_stale(items: Sequence[ModuleFacts], project_modules: FrozenSet[str]) -> None:
+    """Parse the files whose known facts do not hold: in forked workers when there are enough of
+    them (:mod:`forked`). Their facts are the same either way, and so is what each was read from, as
+    far as the facts depend on it: a worker records the lookups its parses make, and inherits those
+    made before the fork."""
+    stale = [item for item in items if not _holds(item, project_modules)]
+    for item in stale:
+        _forget_tree(item.module, item.path)  # perhaps built from an earlier text of the file
+    found = forked.map_in_workers(_parse, stale)
+    if found is None:
+        found = [_parse(item) for item in stale]
+    else:
+        _files_read[0] += len(stale)
+    for item, known in zip(stale, found):
+        _parsed_facts[item.key] = known
 
 
 def _holds(item: ModuleFacts, project_modules: FrozenSet[str]) -> bool:
@@ -269,27 +279,10 @@ def _holds(item: ModuleFacts, project_modules: FrozenSet[str]) -> bool:
     return known is not None and known.holds(item.module, project_modules)
 
 
-def _parse_in_workers(items: Sequence[ModuleFacts], project_modules: FrozenSet[str]) -> None:
-    """Parse in forked workers, when there are enough of them, the files whose known facts do not
-    hold (:mod:`forked`). The facts are the same, and so is the list of what each was read from: a
-    worker records the lookups its parses make, and inherits those made before the fork."""
-    stale = [item for item in items if not _holds(item, project_modules)]
-    if forked.worker_count(len(stale)) < 2:
-        return
-    for item in stale:
-        _forget_tree(item.module, item.path)
-    found = forked.map_in_workers(_parse, stale)
-    if found is None:
-        return
-    _files_read[0] += len(stale)
-    for item, known in zip(stale, found):
-        _parsed_facts[item.key] = known
-
-
 def _parse(item: ModuleFacts) -> ParsedFacts:
+    """The exact facts of a file the run did not lint; its scanned ones if it does not parse."""
     _files_read[0] += 1
     stamp = _stamp(item.path)
-    _forget_tree(item.module, item.path)  # perhaps built from an earlier text of the file
     try:
         found = fact_trees.facts_of_file(item.path, item.module)
     except Exception:  # pylint: disable=broad-except
