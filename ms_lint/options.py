@@ -10,6 +10,7 @@ code sets up (``set_context(mode=...)``, ``set_device(...)``).
 from __future__ import annotations
 
 import functools
+import importlib.util
 import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
@@ -183,6 +184,8 @@ def parse_version(text: str) -> Tuple[int, ...]:
 @functools.lru_cache(maxsize=1)
 def installed_version() -> Optional[str]:
     """The installed MindSpore's version, from package metadata (MindSpore is not imported)."""
+    if importlib.util.find_spec("mindspore") is None:
+        return None  # none to import: importlib.metadata, a sixtieth of a second to load, is not needed
     from importlib import metadata  # pylint: disable=import-outside-toplevel
 
     try:
