@@ -10,7 +10,7 @@ code sets up (``set_context(mode=...)``, ``set_device(...)``).
 from __future__ import annotations
 
 import functools
-import importlib.util
+import importlib.machinery
 import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
@@ -184,8 +184,14 @@ def parse_version(text: str) -> Tuple[int, ...]:
 @functools.lru_cache(maxsize=1)
 def installed_version() -> Optional[str]:
     """The installed MindSpore's version, from package metadata (MindSpore is not imported)."""
-    if importlib.util.find_spec("mindspore") is None:
-        return None  # none to import: importlib.metadata, a sixtieth of a second to load, is not needed
+    # Where sys.path has no mindspore package there is no version to read, and importlib.metadata
+    # (a sixtieth of a second to load) is not needed. Only the path finder looks: an import hook
+    # is not asked about MindSpore.
+    try:
+        if importlib.machinery.PathFinder.find_spec("mindspore") is None:
+            return None
+    except Exception:  # pylint: disable=broad-except
+        pass  # the metadata will say
     from importlib import metadata  # pylint: disable=import-outside-toplevel
 
     try:

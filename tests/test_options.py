@@ -61,12 +61,14 @@ def test_default_version_is_installed_or_catalog(monkeypatch):
     assert options.target(config(), program()).version == (2, 4, 1)
 
 
-def test_the_installed_version_is_read_from_metadata_only_when_mindspore_can_be_imported(monkeypatch):
+def test_the_installed_version_is_read_from_metadata_only_when_sys_path_has_mindspore(monkeypatch):
     from importlib import metadata
 
     monkeypatch.setattr(metadata, "version", lambda name: "2.4.1" if name == "mindspore" else None)
     for spec, expected in ((None, None), (object(), "2.4.1")):
-        monkeypatch.setattr(options.importlib.util, "find_spec", lambda name, spec=spec: spec if name == "mindspore" else None)
+        monkeypatch.setattr(
+            options.importlib.machinery.PathFinder, "find_spec", lambda name, spec=spec: spec if name == "mindspore" else None
+        )
         options.installed_version.cache_clear()
         assert options.installed_version() == expected
     options.installed_version.cache_clear()
