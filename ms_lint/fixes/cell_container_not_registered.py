@@ -344,7 +344,7 @@ class _Uses:
                 return
             self._refuse(node, PASSED_TO % (name, func.as_string()))
             return
-        if isinstance(parent, nodes.Attribute) and isinstance(parent.parent, nodes.Call) and parent.parent.func is parent:
+        if isinstance(parent, nodes.Attribute) and names.is_callee(parent):
             self._method(parent.attrname, parent.parent, name)
             return
         if isinstance(parent, nodes.Compare) and any(op in ("in", "not in") for op, right in parent.ops if right is node):
@@ -435,7 +435,7 @@ def _local_refusal(method, local: str, assign: nodes.Assign, kind: str, uses: _U
         if name.fromlineno > assign.fromlineno:
             return Refusal(LOCAL_STILL_USED % (name.fromlineno, local))
         parent = name.parent
-        if isinstance(parent, nodes.Attribute) and isinstance(parent.parent, nodes.Call) and parent.parent.func is parent:
+        if isinstance(parent, nodes.Attribute) and names.is_callee(parent):
             effect = _method_effect(kind, parent.attrname, parent.parent, local)
             if isinstance(effect, Refusal):
                 return Refusal(AT_LINE % (name.fromlineno, effect.reason))
