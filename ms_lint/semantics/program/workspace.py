@@ -265,11 +265,10 @@ def _parse_stale(items: Sequence[ModuleFacts], project_modules: FrozenSet[str]) 
     stale = [item for item in items if not _holds(item, project_modules)]
     for item in stale:
         _forget_tree(item.module, item.path)  # perhaps built from an earlier text of the file
+    _files_read[0] += len(stale)
     found = forked.map_in_workers(_parse, stale)
     if found is None:
         found = [_parse(item) for item in stale]
-    else:
-        _files_read[0] += len(stale)
     for item, known in zip(stale, found):
         _parsed_facts[item.key] = known
 
@@ -281,7 +280,6 @@ def _holds(item: ModuleFacts, project_modules: FrozenSet[str]) -> bool:
 
 def _parse(item: ModuleFacts) -> ParsedFacts:
     """The exact facts of a file the run did not lint; its scanned ones if it does not parse."""
-    _files_read[0] += 1
     stamp = _stamp(item.path)
     try:
         found = fact_trees.facts_of_file(item.path, item.module)
