@@ -2,6 +2,7 @@
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -142,3 +143,14 @@ def test_module_facts_go_to_the_main_process_once_whichever_checkers_visited(tmp
     first, second = asked_later.get_map_data(), visiting.get_map_data()
     assert [item.module for item in first[2]] == ["net"]
     assert second[2] == ()
+
+
+def test_pickled_facts_share_one_empty_set_and_equal_the_originals():
+    """A stored project's facts (or a -j N worker's) come back with one empty set for all their empty fields."""
+    program = ProgramFacts(modes=frozenset({"graph"}), seeds=frozenset(), weights_set=frozenset(["a"]) - {"a"})
+    module = ModuleFacts(module="net", imports=frozenset(), facts=program, path="net.py", called=frozenset(["f"]) - {"f"})
+    loaded = pickle.loads(pickle.dumps([module, program], pickle.HIGHEST_PROTOCOL))
+    assert loaded == [module, program]
+    empties = {id(value) for item in (loaded[0], loaded[1], loaded[0].facts) for value in vars(item).values() if value == frozenset()}
+    assert len(empties) == 1
+    assert loaded[1].modes == frozenset({"graph"})

@@ -52,3 +52,13 @@ def test_four_times_the_code_costs_four_times_the_merges(tmp_path):
     small = project_work(tmp_path / "small", 120)
     large = project_work(tmp_path / "large", 480)
     assert large <= 4 * small * 1.1, (small, large)
+
+
+def test_finding_the_programs_a_file_shares_merges_no_facts(tmp_path):
+    """A file linted alone builds its project once to find what it shares: no flow of facts is needed for that."""
+    module_facts = linted(tmp_path, 60)
+    project = Project(module_facts)
+    assert project.sharing_programs([module_facts[0].key])
+    assert project.merges == 0
+    project.facts_for(module_facts[0].module, module_facts[0].path)
+    assert project.merges > 0

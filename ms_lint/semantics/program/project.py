@@ -19,6 +19,7 @@ guard the growth with counts, never times.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
@@ -95,12 +96,6 @@ class Project:
                 if source != imported:
                     self._children[source].add(imported)
                     self._parents[imported].add(source)
-        # _components numbers a component after every component it imports: ascending is bottom-up.
-        self._down = self._flow_down()
-        self._up = self._flow_up()
-        self._root_training = self._roots_training()
-        self._training = self._flow_training()
-        self._weights_set = self._flow_weights_set()
         self._callers: Optional[Dict[str, List[str]]] = None
         self._names_used: Dict[str, FrozenSet[str]] = {}  # by module: the names it calls or imports
         self._facts: Dict[str, ProgramFacts] = {}
@@ -140,6 +135,8 @@ class Project:
         return not self._parents[component]
 
     # -- facts flowing down, then up ------------------------------------------------
+    # Each flow is worked out when a rule first asks for it: a project built only to find the
+    # programs a file shares (a file linted alone) needs none of them.
 
     def _merged(self, first: ProgramFacts, second: ProgramFacts) -> ProgramFacts:
         self.merges += 1
@@ -153,8 +150,10 @@ class Project:
             return item.facts
         return dataclasses.replace(item.facts, unseen_imports=item.facts.unseen_imports | unseen)
 
-    def _flow_down(self) -> List[ProgramFacts]:
+    @functools.cached_property
+    def _down(self) -> List[ProgramFacts]:
         """Each component's facts with those of everything it imports (a root's: its program's)."""
+        # _components numbers a component after every component it imports: ascending is bottom-up.
         down: List[ProgramFacts] = []
         for component, members in enumerate(self._members):
             merged = NO_FACTS
@@ -165,7 +164,8 @@ class Project:
             down.append(merged)
         return down
 
-    def _flow_up(self) -> List[ProgramFacts]:
+    @functools.cached_property
+    def _up(self) -> List[ProgramFacts]:
         """Each component's facts of every program that contains it."""
         up: List[ProgramFacts] = [NO_FACTS] * len(self._members)
         for component in reversed(range(len(self._members))):
@@ -201,11 +201,13 @@ class Project:
             return None
         return Training(steps, not any(getattr(program, name) for name in REPLICA_SYNC))
 
-    def _roots_training(self) -> Dict[int, Optional[Training]]:
+    @functools.cached_property
+    def _root_training(self) -> Dict[int, Optional[Training]]:
         called = self._step_classes_called()
         return {root: self._program_training(root, called[root]) for root in range(len(self._members)) if self._is_root(root)}
 
-    def _flow_training(self) -> List[Training]:
+    @functools.cached_property
+    def _training(self) -> List[Training]:
         """Per component, the training of every program above it."""
         flowed: List[Training] = [Training()] * len(self._members)
         for component in reversed(range(len(self._members))):
@@ -216,7 +218,8 @@ class Project:
             flowed[component] = merged
         return flowed
 
-    def _flow_weights_set(self) -> List[FrozenSet[str]]:
+    @functools.cached_property
+    def _weights_set(self) -> List[FrozenSet[str]]:
         """Per component, the weights no default matters for: those every program above it sets (a
         program that loads a checkpoint into a network class above it sets them all), and those a
         Cell's method sets in it or in a module above it."""
