@@ -311,3 +311,22 @@ def test_files_parsed_in_forked_workers_give_the_facts_and_findings_of_a_parse_i
     assert len(runs["forked"][1]) == 3 * forked.PER_WORKER + 2  # the layers, seeding.py and lp_train.py
     assert {symbol for *_, symbol, _, _ in runs["forked"][0]} == {"graph-unsupported-syntax"}
     assert runs["forked"] == runs["this process"]
+
+
+def test_the_stores_code_stamp_follows_the_sources_and_nothing_else(tmp_path):
+    """A store written by other ms_lint sources is not read: their stamp differs."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "rules" / "rule.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "table.json").write_text("{}", encoding="utf-8")
+    first = stored_facts.sources_stamp(str(tmp_path), "salt")
+    assert stored_facts.sources_stamp(str(tmp_path), "salt") == first
+    assert stored_facts.sources_stamp(str(tmp_path), "another Python") != first
+    (tmp_path / "__pycache__" / "rule.py").write_text("compiled", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not code", encoding="utf-8")
+    assert stored_facts.sources_stamp(str(tmp_path), "salt") == first
+    (tmp_path / "rules" / "rule.py").write_text("x = 22\n", encoding="utf-8")
+    changed = stored_facts.sources_stamp(str(tmp_path), "salt")
+    assert changed != first
+    (tmp_path / "table.json").write_text("[1]", encoding="utf-8")  # sizes differ: times may not, so close together
+    assert stored_facts.sources_stamp(str(tmp_path), "salt") != changed
