@@ -7,11 +7,12 @@ and shipped in ``ms_lint/data/catalog.json``, so linting never imports MindSpore
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ms_lint.data import load_table
+from ms_lint.data import load_table, with_tuples
 
 CATALOG_PATH = Path(__file__).resolve().parents[2] / "data" / "catalog.json"
 
@@ -52,7 +53,28 @@ class Entity:
 
 @functools.lru_cache(maxsize=None)
 def _load() -> dict:
-    return load_table(CATALOG_PATH)
+    return load_table(CATALOG_PATH, kept=_compact)
+
+
+def _compact(table: dict) -> dict:
+    """The catalog as it is kept: each entity as its JSON text, read when first asked for, and every
+    entity's kind and mro beside (the questions about the whole catalog read those). It then loads
+    as a few thousand strings, not 12,000 dicts and tuples, in a third of the time; fewer objects
+    also mean fewer garbage collections in the run (see :func:`ms_lint.data.load_table`)."""
+    entities = table["entities"]
+    return {
+        **table,
+        "entities": {path: json.dumps(entry) for path, entry in entities.items()},
+        "kinds": {path: entry["kind"] for path, entry in entities.items()},
+        "mros": {path: entry["mro"] for path, entry in entities.items() if "mro" in entry},
+    }
+
+
+@functools.lru_cache(maxsize=None)
+def _entry(path: str) -> Optional[dict]:
+    """The catalog's entry of the entity at the canonical ``path``, arrays as tuples; None if it has none."""
+    text = _load()["entities"].get(path)
+    return None if text is None else with_tuples(json.loads(text))
 
 
 def version() -> str:
@@ -70,9 +92,8 @@ def lookup(path: Optional[str]) -> Optional[Entity]:
     """The entity a fully qualified MindSpore name refers to, or None if unknown."""
     if not path or not path.startswith("mindspore"):
         return None
-    data = _load()
-    target = data["names"].get(path, path)
-    entry = data["entities"].get(target)
+    target = _load()["names"].get(path, path)
+    entry = _entry(target)
     if entry is None:
         return None
     return Entity(
@@ -94,7 +115,7 @@ def members(path: Optional[str]) -> Optional[frozenset]:
     """Public attributes of a catalogued class and its ancestors (methods, properties, class
     attributes and what its methods assign to ``self``), or None if ``path`` is not a class."""
     entity = lookup(path)
-    if entity is None or "members" not in _load()["entities"][entity.path]:
+    if entity is None or "members" not in _entry(entity.path):
         return None
     found = set(entity.own_members)
     for base in entity.mro:
@@ -125,14 +146,13 @@ def module_names(module: str) -> frozenset:
 @functools.lru_cache(maxsize=64)
 def subclasses_of(path: str) -> frozenset:
     """Canonical paths of the catalog's classes deriving from ``path`` (itself included)."""
-    entities = _load()["entities"]
-    return frozenset({path} | {name for name, entry in entities.items() if path in entry.get("mro", ())})
+    return frozenset({path} | {name for name, mro in _load()["mros"].items() if path in mro})
 
 
 @functools.lru_cache(maxsize=16)
 def of_kind(kind: str) -> frozenset:
     """Canonical paths of the catalog's entities of one kind ("primitive", "cell", "function"...)."""
-    return frozenset(name for name, entry in _load()["entities"].items() if entry.get("kind") == kind)
+    return frozenset(name for name, found in _load()["kinds"].items() if found == kind)
 
 
 @functools.lru_cache(maxsize=64)
@@ -162,6 +182,6 @@ def cell_methods() -> frozenset:
 def parameters(path: Optional[str]) -> Optional[tuple]:
     """Parameter names of a catalogued callable (``*args``/``**kwargs`` left out), or None if unknown."""
     entity = lookup(path)
-    if entity is None or "args" not in _load()["entities"][entity.path]:
+    if entity is None or "args" not in _entry(entity.path):
         return None
     return entity.args
