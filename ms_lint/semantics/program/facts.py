@@ -35,8 +35,22 @@ SET_DEVICE = frozenset({"mindspore.set_device"})
 SET_UP_FUNCTIONS = frozenset({"set_context", "set_device"})
 
 
+EMPTY: FrozenSet = frozenset()
+
+
+class SharedEmptySets:
+    """Pickled with one empty set for all its empty fields (a dataclass's base).
+
+    Python has no shared empty frozenset: the facts a store (or a ``-j N`` worker) gives back would
+    hold thousands of them, each an object for the garbage collector to count and walk.
+    """
+
+    def __getstate__(self) -> dict:
+        return {name: EMPTY if type(value) is frozenset and not value else value for name, value in vars(self).items()}
+
+
 @dataclass(frozen=True)
-class ProgramFacts:
+class ProgramFacts(SharedEmptySets):
     """Facts that hold for a program; every field is a set of values seen."""
 
     # GRAPH, PYNATIVE, DYNAMIC (set from a variable), or modes.OPTION + name (``mode=args.<name>``).
@@ -74,7 +88,7 @@ MODULE_LEVEL = "<module>"
 
 
 @dataclass(frozen=True)
-class ModuleFacts:
+class ModuleFacts(SharedEmptySets):
     """What one module states, and which modules it imports."""
 
     module: str

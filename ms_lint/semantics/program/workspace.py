@@ -37,7 +37,7 @@ from ms_lint.files import normalized
 from ms_lint.semantics.names import memo, resolve
 from ms_lint.semantics.program import fact_trees, forked, search_path, stored_facts
 from ms_lint.semantics.program import project as programs
-from ms_lint.semantics.program.facts import ModuleFacts, import_paths, source_root
+from ms_lint.semantics.program.facts import ModuleFacts, SharedEmptySets, import_paths, source_root
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
 SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages"})
@@ -55,7 +55,7 @@ Stamp = Tuple[int, int]  # a file's size and modification time (ns); (-1, -1) wh
 
 
 @dataclass(frozen=True)
-class ParsedFacts:
+class ParsedFacts(SharedEmptySets):
     """The exact facts of a file the run did not lint, and what they were worked out from: the file
     and every project file import resolution read from it, transitively (a module's facts follow
     its imports to a base class or a set-up helper), and the modules it looked for in vain."""
