@@ -36,9 +36,10 @@ def load_configuration(linter) -> None:
         # pylint's own answer to an option value it cannot take: one line, usage error status.
         print(language.pick(problem, language.of(linter)), file=sys.stderr)
         sys.exit(32)
+    checkers = linter.get_checkers()  # pylint sorts them at each call, comparing their messages: slow
     enabled = [
         checker
-        for checker in linter.get_checkers()
+        for checker in checkers
         if isinstance(checker, MindSporeChecker) and any(linter.is_message_enabled(msgid) for msgid in checker.msgs)
     ]
     # The MindSpore names the enabled rules report wherever they are used: pylint then leaves them alone.
@@ -49,14 +50,14 @@ def load_configuration(linter) -> None:
         )
 
     key = (tuple(type(checker).__name__ for checker in enabled), linter.config.mindspore_version)
-    brain.enable(linter.config.mindspore_brain, stubs=_pylint_checks_enabled(linter), reported=reported, reported_key=key)
+    brain.enable(linter.config.mindspore_brain, stubs=_pylint_checks_enabled(linter, checkers), reported=reported, reported_key=key)
 
 
-def _pylint_checks_enabled(linter) -> bool:
-    """Whether a check other than ms_lint's (and pylint's always-on parse errors) is enabled."""
+def _pylint_checks_enabled(linter, checkers) -> bool:
+    """Whether a check of ``checkers`` other than ms_lint's (and pylint's always-on parse errors) is enabled."""
     return any(
         linter.is_message_enabled(msgid)
-        for checker in linter.get_checkers()
+        for checker in checkers
         if checker.name not in (MAIN_CHECKER_NAME, MindSporeChecker.name)
         for msgid in checker.msgs
     )
