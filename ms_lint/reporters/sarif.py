@@ -18,21 +18,23 @@ and one result per finding, with its rule, level, message, location and region.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import tokenize
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 from urllib.parse import quote, urlparse
 
 from pylint.message import Message
 from pylint.reporters.base_reporter import BaseReporter
 
-from ms_lint import notebook
 from ms_lint.files import LINE_END
-from ms_lint.probe.verdict import STATUS_WORDS
 from ms_lint.version import __version__
+
+if TYPE_CHECKING:
+    from ms_lint import notebook
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -43,11 +45,27 @@ PYLINT_DOCS_URL = "https://pylint.readthedocs.io/en/stable/user_guide/messages/{
 SRCROOT = "%SRCROOT%"
 LEVELS = {"F": "error", "E": "error", "W": "warning", "R": "note", "C": "note", "I": "note"}
 CATEGORIES = {"F": "fatal", "E": "error", "W": "warning", "R": "refactor", "C": "convention", "I": "info"}
-# The probe's status, by the word a message says it with (English or Chinese).
-PROBE_STATUSES = {word: status for status, text in STATUS_WORDS.items() for word in (text.en, text.zh)}
-PROBE = re.compile(
-    r"^(?P<message>.*?) \[probe (?P<status>%s)(?:: |：)(?P<evidence>.*)\]$" % "|".join(PROBE_STATUSES), re.DOTALL
-)
+# Every pylint run imports this module to register the reporter: what only a report reads (the
+# probe's words, notebooks) is imported when one is written.
+
+
+@functools.lru_cache(maxsize=None)
+def _probe_words():
+    """The probe's status by the word a message says it with (English or Chinese), and the pattern
+    of a probed message."""
+    from ms_lint.probe.verdict import STATUS_WORDS  # pylint: disable=import-outside-toplevel
+
+    statuses = {word: status for status, text in STATUS_WORDS.items() for word in (text.en, text.zh)}
+    pattern = re.compile(
+        r"^(?P<message>.*?) \[probe (?P<status>%s)(?:: |：)(?P<evidence>.*)\]$" % "|".join(statuses), re.DOTALL
+    )
+    return statuses, pattern
+
+
+def _notebook():
+    from ms_lint import notebook  # pylint: disable=import-outside-toplevel,redefined-outer-name
+
+    return notebook
 
 
 def docs_url(config) -> str:
@@ -69,10 +87,11 @@ def is_absolute(url: str) -> bool:
 
 def split_probe(text: str):
     """``(message, {"status": ..., "evidence": ...})`` or ``(text, None)`` when not probed."""
-    match = PROBE.match(text)
+    statuses, pattern = _probe_words()
+    match = pattern.match(text)
     if match is None:
         return text, None
-    status = PROBE_STATUSES[match.group("status")]
+    status = statuses[match.group("status")]
     return match.group("message"), {"status": status, "evidence": match.group("evidence")}
 
 
@@ -246,7 +265,7 @@ def _location(message: Message, sources: "_Sources") -> Optional[dict]:
         return None
     physical = {"artifactLocation": _artifact(path)}
     cell = None
-    if notebook.is_notebook(path):
+    if _notebook().is_notebook(path):
         message, cell = sources.in_cell(path, message)
     region = _region(sources.lines(path, cell), message)
     if region:
@@ -300,7 +319,7 @@ class _Sources:
 
     def __init__(self):
         self._lines: Dict[str, tuple] = {}
-        self._notebooks = notebook.Notebooks()
+        self._notebooks = _notebook().Notebooks()
 
     def lines(self, path: str, cell: Optional[notebook.Cell] = None) -> tuple:
         if cell is not None:
@@ -313,7 +332,7 @@ class _Sources:
     def in_cell(self, path: str, message: Message) -> Tuple[Message, Optional[notebook.Cell]]:
         """The message with its lines counted in its notebook cell, and that cell (None if not found)."""
         found = self._notebooks.get(path)
-        placed = notebook.in_cell(message, found) if found is not None else None
+        placed = _notebook().in_cell(message, found) if found is not None else None
         return placed if placed is not None else (message, None)
 
 
