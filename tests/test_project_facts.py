@@ -154,3 +154,14 @@ def test_pickled_facts_share_one_empty_set_and_equal_the_originals():
     empties = {id(value) for item in (loaded[0], loaded[1], loaded[0].facts) for value in vars(item).values() if value == frozenset()}
     assert len(empties) == 1
     assert loaded[1].modes == frozenset({"graph"})
+
+
+def test_a_module_s_empty_facts_are_the_one_shared_empty_set():
+    """The facts of every module live as long as the run: their many empty sets are one object."""
+    from ms_lint.semantics.program import facts  # pylint: disable=import-outside-toplevel
+
+    module = astroid.parse("import mindspore as ms\nms.set_context(mode=ms.GRAPH_MODE)\n", module_name="empties_net")
+    found = facts.module_facts(module)
+    empty = [value for value in (*vars(found.facts).values(), found.import_paths, found.distributed_functions) if not value]
+    assert empty and all(value is facts.EMPTY for value in empty)
+    assert found.facts.modes == frozenset({"graph"})

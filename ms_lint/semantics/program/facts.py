@@ -38,6 +38,12 @@ SET_UP_FUNCTIONS = frozenset({"set_context", "set_device"})
 EMPTY: FrozenSet = frozenset()
 
 
+def frozen(values) -> FrozenSet:
+    """``frozenset(values)``, the shared :data:`EMPTY` when there are none: the facts of every module of
+    a run live as long as the run, and most of their sets are empty."""
+    return frozenset(values) if values else EMPTY
+
+
 class SharedEmptySets:
     """Pickled with one empty set for all its empty fields (a dataclass's base).
 
@@ -153,7 +159,7 @@ def import_paths(
     so do the folders the module adds to ``sys.path`` (``inserted``).
     """
     if not file or not file.endswith(".py"):
-        return frozenset()
+        return EMPTY
     roots = list(dict.fromkeys((os.path.dirname(file), source_root(module, file), os.getcwd(), *inserted)))
     found = set()
     for dotted in imports:
@@ -162,7 +168,7 @@ def import_paths(
         path = module_file(dotted, tuple(roots))
         if path is not None and normalized(path) != normalized(file):
             found.add((dotted, path))
-    return frozenset(found)
+    return frozen(found)
 
 
 _module_files: Dict[Tuple[str, str], Optional[str]] = memo.per_run_dict()
@@ -333,9 +339,9 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
     return ModuleFacts(
         module=module.name,
         imports=imports,
-        facts=ProgramFacts(**{name: frozenset(values) for name, values in found.items()}),
+        facts=ProgramFacts(**{name: frozen(values) for name, values in found.items()}),
         path=module.file if module.file and module.file.endswith(".py") else None,
         import_paths=import_paths(module.file, module.name, imports, search_path.inserted_folders(module)),
-        called=frozenset(called),
-        distributed_functions=frozenset(distributed_functions),
+        called=frozen(called),
+        distributed_functions=frozen(distributed_functions),
     )
