@@ -206,3 +206,15 @@ def test_mcp_takes_no_arguments(capsys):
     assert capsys.readouterr().err == "ms-lint: ms-lint mcp takes no arguments (each tool call gives its own options), got: src/\n"
     assert cli.main(["mcp", "--help"]) == 0
     assert "Model Context Protocol" in capsys.readouterr().out
+
+
+def test_a_second_run_in_the_same_process_reads_a_changed_file_afresh(tmp_path, monkeypatch, capsys):
+    """astroid keeps the modules it built for the life of the process: a run must not lint the earlier text."""
+    monkeypatch.chdir(tmp_path)
+    model = tmp_path / "afresh_model_in_process.py"  # a name no other test's tree is cached under
+    model.write_text("from mindspore import nn\n", encoding="utf-8")
+    assert cli.main([model.name]) == 0
+    model.write_text("from mindspore import nn\n\n\nclass Head(nn.Cell):\n    def forward(self, x):\n        return x\n", encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main([model.name]) != 0
+    assert "forward-without-construct" in capsys.readouterr().out

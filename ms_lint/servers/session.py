@@ -20,43 +20,13 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import sysconfig
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-import astroid
-from astroid.context import _invalidate_cache
-from astroid.inference_tip import clear_inference_tip_cache
-from pylint.message import MessageDefinitionStore
-
 from ms_lint import language, runner
 from ms_lint.fixes import engine
-
-LIBRARY_ROOTS = tuple(
-    sorted({os.path.realpath(path) + os.sep for name, path in sysconfig.get_paths().items() if "lib" in name})
-)
-
-
-def _is_library(path: str) -> bool:
-    return os.path.realpath(path).startswith(LIBRARY_ROOTS) or "site-packages" in path or "dist-packages" in path
-
-
-def forget_user_modules() -> None:
-    """Drop from astroid's caches the modules of the user's code (see the module's docstring)."""
-    manager = astroid.MANAGER
-    for name, module in list(manager.astroid_cache.items()):
-        path = getattr(module, "file", None)
-        if path and not _is_library(path):
-            del manager.astroid_cache[name]
-    manager._mod_file_cache.clear()  # pylint: disable=protected-access  # a file created since is found
-    clear_inference_tip_cache()
-    _invalidate_cache()
-    # pylint caches this method of its message store without bound: every run's store (a few hundred
-    # message definitions) would stay alive for the life of the process.
-    getattr(MessageDefinitionStore.get_message_definitions, "cache_clear", lambda: None)()
-
 
 @dataclass
 class Linted:
@@ -92,7 +62,7 @@ def lint(root: str, paths: Sequence[str], args: Sequence[str], sources: Mapping[
     """``(messages, [(module, path)], configuration)`` of ``ms-lint ARGS PATHS`` run in ``root``, the
     files in ``sources`` read from there (text by path). pylint may end the run with ``SystemExit``
     (an option it refuses): the caller reports it."""
-    forget_user_modules()
+    runner.forget_user_modules()
     here = os.getcwd()
     os.chdir(root)
     try:
@@ -125,7 +95,7 @@ class Stopped(Exception):
 def exclusive() -> Iterator[None]:
     """Lint alone, on fresh trees, with pylint's output captured; its exit becomes :class:`Stopped`."""
     with _ALONE:
-        forget_user_modules()
+        runner.forget_user_modules()
         printed = io.StringIO()
         try:
             with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
