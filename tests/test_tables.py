@@ -4,6 +4,7 @@ import importlib
 import json
 import os
 import sys
+import types
 
 import pytest
 
@@ -92,3 +93,13 @@ def test_a_table_is_kept_in_the_form_its_reader_makes_while_that_code_is_unchang
     keeper.write_text("def kept(table):\n    return {'kept': table}  # changed\n", encoding="utf-8")
     assert load_table(path, kept) == {"kept": {"mro": ("m",)}}
     assert len(reads) == 1  # the copy was made by other code: made again
+
+
+def test_a_table_whose_maker_has_no_file_is_read_without_a_copy(tmp_path, cache, monkeypatch):
+    """A module read from a zip file has no file to stamp: the table is read as it is, every time."""
+    keeper = types.ModuleType("zipped_keeper")
+    exec("def kept(table):\n    return {'kept': table}\n", keeper.__dict__)  # pylint: disable=exec-used
+    monkeypatch.setitem(sys.modules, "zipped_keeper", keeper)
+    path = _table(tmp_path, {"mro": ["m"]})
+    assert load_table(path, keeper.kept) == load_table(path, keeper.kept) == {"kept": {"mro": ("m",)}}
+    assert not cache.exists()

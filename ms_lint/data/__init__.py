@@ -26,17 +26,18 @@ def load_table(path: Path, kept: Optional[Callable[[Any], Any]] = None) -> Any:
     start): each table read so is kept in ms_lint's cache directory, pickled, and read from there
     while the JSON file, and the code that made the copy, keep their size and time stamp.
     """
-    makers = [__file__] if kept is None else [__file__, sys.modules[kept.__module__].__file__]
-    stamp = tuple(map(_stamp, [path, *makers]))
-    copy = _copy_path(path)
-    table = _read_copy(copy, stamp)
+    makers = [__file__] if kept is None else [__file__, getattr(sys.modules[kept.__module__], "__file__", None)]
+    stamp = _stamps([path, *makers])
+    copy = _copy_path(path) if stamp is not None else None
+    table = _read_copy(copy, stamp) if copy is not None else None
     if table is not None:
         return table[1]
     with path.open(encoding="utf-8") as handle:
         table = with_tuples(json.load(handle))
     if kept is not None:
         table = kept(table)
-    _write_copy(copy, stamp, table)
+    if copy is not None:
+        _write_copy(copy, stamp, table)
     return table
 
 
@@ -52,9 +53,12 @@ def with_tuples(value: Any) -> Any:
     return value
 
 
-def _stamp(path) -> tuple:
-    status = os.stat(path)
-    return (status.st_size, status.st_mtime_ns)
+def _stamps(paths) -> Optional[tuple]:
+    """The sizes and times of ``paths``; None if one has none (a module read from a zip file): no copy then."""
+    try:
+        return tuple((status.st_size, status.st_mtime_ns) for status in map(os.stat, paths))
+    except (OSError, TypeError):
+        return None
 
 
 def _copy_path(path: Path) -> str:
