@@ -59,7 +59,7 @@ def _load() -> dict:
 def _compact(table: dict) -> dict:
     """The catalog as it is kept: each entity as its JSON text, read when first asked for, and every
     entity's kind and mro beside (the questions about the whole catalog read those). It then loads
-    as a few thousand strings, not 12,000 dicts and tuples, in a third of the time; fewer objects
+    as a few thousand strings, not 12,000 dicts and tuples, in half the time (3 ms); fewer objects
     also mean fewer garbage collections in the run (see :func:`ms_lint.data.load_table`)."""
     entities = table["entities"]
     return {
