@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 import re
 import stat
 import tempfile
@@ -16,7 +17,7 @@ try:  # Python 3.11+
 except ImportError:  # pragma: no cover - Python < 3.11 (pylint brings tomli there)
     import tomli as tomllib  # type: ignore[no-redef]  # noqa: F401
 
-__all__ = ["LINE_END", "cache_directory", "normalized", "tomllib", "write_whole"]
+__all__ = ["LINE_END", "cache_directory", "normalized", "read_pickled", "tomllib", "write_pickled", "write_whole"]
 
 # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at \f, \v, \x1c...).
 LINE_END = re.compile(r"\r\n|\r|\n")
@@ -62,3 +63,22 @@ def write_whole(path: str, data: bytes) -> None:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def read_pickled(path: str):
+    """What :func:`write_pickled` kept at ``path``; None when nothing there can be read (none yet, damaged)."""
+    try:
+        with open(path, "rb") as handle:
+            return pickle.load(handle)
+    except Exception:  # pylint: disable=broad-except
+        return None
+
+
+def write_pickled(path: str, value) -> None:
+    """Keep ``value`` pickled at ``path`` (its folder made), whole or not at all. A cache: one that cannot
+    be written (or a value that cannot be pickled) only costs the next run the time to work it out again."""
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_whole(path, pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    except Exception:  # pylint: disable=broad-except
+        pass

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import sys
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -37,7 +36,7 @@ def load_table(path: Path, kept: Optional[Callable[[Any], Any]] = None) -> Any:
     if kept is not None:
         table = kept(table)
     if copy is not None:
-        _write_copy(copy, stamp, table)
+        files.write_pickled(copy, (stamp, table))
     return table
 
 
@@ -68,18 +67,7 @@ def _copy_path(path: Path) -> str:
 
 
 def _read_copy(copy: str, stamp: tuple) -> Optional[tuple]:
-    """``(stamp, table)`` from the copy if it was made from the table as it is now, else None."""
-    try:
-        with open(copy, "rb") as handle:
-            stored = pickle.load(handle)
-    except Exception:  # pylint: disable=broad-except
-        return None  # none yet, or damaged: the JSON is read again and the copy replaced
+    """``(stamp, table)`` from the copy if it was made from the table as it is now, else None (none
+    yet, or damaged: the JSON is read again and the copy replaced)."""
+    stored = files.read_pickled(copy)
     return stored if type(stored) is tuple and len(stored) == 2 and stored[0] == stamp else None
-
-
-def _write_copy(copy: str, stamp: tuple, table: Any) -> None:
-    try:
-        os.makedirs(os.path.dirname(copy), exist_ok=True)
-        files.write_whole(copy, pickle.dumps((stamp, table), pickle.HIGHEST_PROTOCOL))
-    except Exception:  # pylint: disable=broad-except
-        pass  # a cache directory that cannot be written only costs the next start 20 ms

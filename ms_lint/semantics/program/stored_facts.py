@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import pickle
 import sys
 from pathlib import Path
 from typing import Any, Dict, Tuple
@@ -58,9 +57,8 @@ def sources_stamp(package: str, salt: str) -> str:
 
 def load(root: str) -> Tuple[Dict[str, Any], Dict[str, Any]]:
     """The scans and the parsed facts stored for the project at ``root`` (empty when there are none)."""
+    stored = files.read_pickled(str(_path(root)))
     try:
-        with _path(root).open("rb") as handle:
-            stored = pickle.load(handle)
         if stored["code"] == _code() and stored["root"] == root:
             return stored["scans"], stored["parsed"]
     except Exception:  # pylint: disable=broad-except
@@ -69,11 +67,10 @@ def load(root: str) -> Tuple[Dict[str, Any], Dict[str, Any]]:
 
 
 def save(root: str, scans: Dict[str, Any], parsed: Dict[str, Any]) -> None:
-    """Store the scans and parsed facts of the project at ``root``, replacing what was stored."""
-    target = _path(root)
+    """Store the scans and parsed facts of the project at ``root``, replacing what was stored (a store
+    that cannot be written only costs the next run time)."""
     try:
-        data = pickle.dumps({"code": _code(), "root": root, "scans": scans, "parsed": parsed}, pickle.HIGHEST_PROTOCOL)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        files.write_whole(str(target), data)
-    except Exception:  # pylint: disable=broad-except
-        pass  # a store that cannot be written only costs the next run time
+        code = _code()
+    except OSError:
+        return  # one of ms_lint's files went away while it ran: nothing to key the store by
+    files.write_pickled(str(_path(root)), {"code": code, "root": root, "scans": scans, "parsed": parsed})
