@@ -6,8 +6,9 @@ with the editor's unsaved texts linted in place of the files they belong to. The
 files import are read from disk.
 
 astroid keeps every module it builds, by name, for the life of the process: a module built from a
-buffer's text, or from a file changed since, would be served to the next lint. Before each lint,
-every module that is not of the standard library or an installed package is dropped, with the
+buffer's text, or from a file changed since, would be served to the next lint. Before each lint
+(:func:`ms_lint.runner.forget_user_modules`, at the start of every run), every module that is not
+of the standard library or an installed package is dropped, with the
 inference caches that may hold its nodes (and pylint's cache of its message stores); the rest (builtins, libraries, MindSpore's stand-ins)
 is kept, which makes a lint of one file several times faster than clearing the whole cache.
 
@@ -62,7 +63,6 @@ def lint(root: str, paths: Sequence[str], args: Sequence[str], sources: Mapping[
     """``(messages, [(module, path)], configuration)`` of ``ms-lint ARGS PATHS`` run in ``root``, the
     files in ``sources`` read from there (text by path). pylint may end the run with ``SystemExit``
     (an option it refuses): the caller reports it."""
-    runner.forget_user_modules()
     here = os.getcwd()
     os.chdir(root)
     try:
@@ -95,7 +95,6 @@ class Stopped(Exception):
 def exclusive() -> Iterator[None]:
     """Lint alone, on fresh trees, with pylint's output captured; its exit becomes :class:`Stopped`."""
     with _ALONE:
-        runner.forget_user_modules()
         printed = io.StringIO()
         try:
             with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
