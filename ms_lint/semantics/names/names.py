@@ -177,8 +177,10 @@ def _declared(function: nodes.FunctionDef) -> frozenset:
 
 
 def _astroid_lookup(node: nodes.NodeNG) -> Lookup:
+    # What ``node.lookup(name)`` returns, without its cache: ms_lint asks once per node, and the
+    # cache's entries, pushed out after 128 lookups, were garbage the full collections counted.
     try:
-        scope, found = node.lookup(node.name)
+        scope, found = node.scope().scope_lookup(node, node.name)
     except Exception:  # pylint: disable=broad-except
         return None, ()
     return scope, tuple(found)
