@@ -203,6 +203,57 @@ def test_other_programs_do_not_sync_this_one(shared_dir):
     assert run(shared_dir, 1, "finetune.py", "eval.py", "single.py", "pkg") == []
 
 
+EXCHANGES = {
+    "pkg/__init__.py": "",
+    "pkg/env.py": """
+        from mindspore.communication import init
+
+        def init_env():
+            init()
+    """,
+    # One learning rate per rank, no parallel mode: each rank trains alone, from its own start.
+    "sweep.py": """
+        import mindspore as ms
+        from mindspore import nn
+        from mindspore.communication import get_rank
+        from pkg.env import init_env
+
+        if __name__ == "__main__":
+            init_env()
+            net = nn.Dense(2, 2)
+            optimizer = nn.Adam(net.trainable_params(), learning_rate=0.1 / (1 + get_rank()))
+            ms.Model(net, nn.MSELoss(), optimizer).train(1, None)
+    """,
+    # Data parallel: its gradients are averaged across the ranks.
+    "train_dp.py": """
+        import mindspore as ms
+        from mindspore import nn
+        from pkg.env import init_env
+
+        if __name__ == "__main__":
+            init_env()
+            ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+            net = nn.Dense(2, 2)
+            ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, None)
+    """,
+}
+
+
+def test_only_programs_whose_ranks_exchange_gradients_need_one_start(tmp_path):
+    alone = write_project(tmp_path / "sweep", {name: text for name, text in EXCHANGES.items() if name != "train_dp.py"})
+    assert run(alone, 1, "sweep.py", "pkg") == []
+    project = write_project(tmp_path / "both", EXCHANGES)
+    rule = "distributed-training-without-seed"
+    expected = [("pkg/env.py", 5, rule, "HIGH"), ("train_dp.py", 8, rule, "HIGH")]
+    assert run(project, 1, "sweep.py", "train_dp.py", "pkg") == expected
+    assert run(project, 2, "sweep.py", "train_dp.py", "pkg") == expected
+    assert findings_file_by_file(project, RULES) == expected
+    # Seeded, the data-parallel program starts alike; the sweep's unseeded ranks exchange nothing.
+    script = project / "train_dp.py"
+    script.write_text(script.read_text(encoding="utf-8").replace("    init_env()", "    ms.set_seed(1)\n    init_env()"), encoding="utf-8")
+    assert run(project, 1, "sweep.py", "train_dp.py", "pkg") == []
+
+
 def _zoo(root, insert):
     """A model folder of a zoo: its entry script in scripts/ finds src/ through sys.path."""
     return write_project(

@@ -78,7 +78,9 @@ class DistributedTrainingWithoutSeedChecker(ProjectChecker):
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         if not program.train_steps:
             return None  # no training step in sight: inference, evaluation, or a set-up helper alone
-        if program.seeds or program.parameter_broadcast or program.checkpoint_loads:
+        if not program.gradient_exchanges:
+            # Project.facts_for keeps only those of training programs nothing starts alike: the ranks of
+            # every program above train alone, or a seed, a broadcast or a checkpoint aligns them.
             return None
         # HIGH only when the program's entry script and every user module it imports are in the project.
         return HIGH if program.scripts and not program.unseen_imports else INFERENCE

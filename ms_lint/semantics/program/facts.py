@@ -73,6 +73,9 @@ class ProgramFacts(SharedEmptySets):
     checkpoint_loads: FrozenSet[str] = frozenset()  # "load_param_into_net", "load_checkpoint" (unconditional)
     # Distributed set-up: "init" (communication.init) and distributed parallel modes ("data_parallel"...).
     distributed: FrozenSet[str] = frozenset()
+    # How the ranks exchange gradients (see training.gradient_exchange): a parallel mode, "AllReduce"...
+    # For a module (Project.facts_for): those of the training programs above it that nothing starts alike.
+    gradient_exchanges: FrozenSet[str] = frozenset()
     train_steps: FrozenSet[str] = frozenset()  # APIs that build a training step: "Model", "TrainOneStepCell"...
     train_step_classes: FrozenSet[str] = frozenset()  # user subclasses of TrainOneStepCell: a step once called
     float16: FrozenSet[str] = frozenset()  # how networks are cast to float16: "to_float", "amp_level"...
@@ -238,6 +241,7 @@ TRAINING_FACTS = (
     ("parameter_broadcast", training.parameter_broadcast),
     ("checkpoint_loads", training.checkpoint_load),
     ("distributed", training.distributed),
+    ("gradient_exchanges", training.gradient_exchange),
     ("train_steps", training.train_step),
     ("float16", training.float16_conversion),
     ("loss_scaling", training.loss_scaling),

@@ -35,7 +35,7 @@ NO_FACTS = ProgramFacts()
 @dataclass(frozen=True)
 class Training:
     """What the training programs above a module say: their training steps, and whether one of
-    them has nothing that keeps distributed replicas in sync."""
+    them exchanges gradients across ranks with nothing that makes its replicas start alike."""
 
     steps: FrozenSet[str] = frozenset()
     unsynced: bool = False
@@ -199,7 +199,8 @@ class Project:
         steps = program.train_steps | (program.train_step_classes & step_classes_called)
         if not steps or all(training.is_evaluation_name(_stem(key)) for key in self._members[root]):
             return None
-        return Training(steps, not any(getattr(program, name) for name in REPLICA_SYNC))
+        exchanges = bool(program.gradient_exchanges)
+        return Training(steps, exchanges and not any(getattr(program, name) for name in REPLICA_SYNC))
 
     @functools.cached_property
     def _root_training(self) -> Dict[int, Optional[Training]]:
@@ -361,6 +362,8 @@ class Project:
             }
             if trained.unsynced:
                 replaced.update({name: frozenset() for name in REPLICA_SYNC})
+            else:
+                replaced["gradient_exchanges"] = frozenset()  # every rank trains alone, or starts alike
             self._facts[key] = dataclasses.replace(self._up[self._component[key]], **replaced)
         return self._facts[key]
 

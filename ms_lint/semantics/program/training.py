@@ -62,6 +62,21 @@ AMP_LEVELS = frozenset({"O0", "O2"}) | FLOAT16_LEVELS
 # auto_mixed_precision only converts: at "O2" too, it adds no loss scaling.
 CONVERTING_LEVELS = AMP_LEVELS - {"O0"}
 DISTRIBUTED_MODES = frozenset({"data_parallel", "semi_auto_parallel", "auto_parallel", "hybrid_parallel"})
+# What makes the ranks of a distributed run exchange gradients besides a parallel mode (MindSpore's training
+# cells reduce gradients only in a distributed parallel mode): gradient reducers, all-reduces, parallel wrappers.
+GRADIENT_EXCHANGES = frozenset(
+    {
+        "mindspore.nn.wrap.grad_reducer.DistributedGradReducer",
+        "mindspore.nn.wrap.grad_reducer.PipelineGradReducer",
+        "mindspore.ops.operations.comm_ops.AllReduce",
+        "mindspore.ops.function.comm_func.all_reduce",
+        "mindspore.mint.distributed.distributed.all_reduce",
+        "mindspore.communication.comm_func.all_reduce",
+        "mindspore.parallel.auto_parallel.AutoParallel",
+        "mindspore.parallel.distributed.DistributedDataParallel",
+        "mindspore.parallel.distributed.distributed_data_parallel.DistributedDataParallel",
+    }
+)
 PARALLEL_MODE_CONSTANTS = {name.upper(): name for name in DISTRIBUTED_MODES} | {"STAND_ALONE": "stand_alone"}
 # Helpers named like these set seeds (``set_seed``, ``seed_everything``, ``init_seed``) ...
 SEED_HELPER = re.compile(r"(^|_)seeds?($|_)", re.IGNORECASE)
@@ -92,7 +107,7 @@ BASENAMES = frozenset(
         "FixedLossScaleManager", "DynamicLossScaleManager", "StaticLossScaler", "DynamicLossScaler",
         "BoostTrainOneStepWithLossScaleCell", "GroupLossScaleManager",
     }
-) | ascend_float16_ops.BASENAMES
+) | {name.rpartition(".")[2] for name in GRADIENT_EXCHANGES} | ascend_float16_ops.BASENAMES
 
 
 def keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Optional[nodes.NodeNG]:
@@ -295,8 +310,25 @@ def distributed(call: nodes.Call) -> Optional[str]:
     name = called_among(call, DISTRIBUTED_APIS)
     if name == COMM_INIT:
         return "init"
+    return _distributed_mode(call) if name == SET_AUTO_PARALLEL_CONTEXT else None
+
+
+def gradient_exchange(call: nodes.Call) -> Optional[str]:
+    """How a call makes the ranks exchange gradients: the distributed parallel mode it sets (DYNAMIC
+    when the code does not show it: a variable, or ``**kwargs``), or the reducer, all-reduce or parallel
+    wrapper it builds or calls (its name); None otherwise."""
+    name = called(call)
+    if name in GRADIENT_EXCHANGES:
+        return name.rpartition(".")[2]
     if name != SET_AUTO_PARALLEL_CONTEXT:
         return None
+    if keyword(call, "parallel_mode") is None and has_unpacked_arguments(call):
+        return DYNAMIC
+    return _distributed_mode(call)
+
+
+def _distributed_mode(call: nodes.Call) -> Optional[str]:
+    """The distributed mode ``set_auto_parallel_context(parallel_mode=...)`` sets (DYNAMIC for a variable), or None."""
     mode = keyword(call, "parallel_mode")
     if mode is None:
         return None

@@ -1,8 +1,8 @@
-"""Communication init through a module alias, training through a TrainOneStepCell subclass."""
+"""Communication init through a module alias, training through a TrainOneStepCell subclass in data parallel mode."""
 # pylint: disable=missing-function-docstring,missing-class-docstring
 
 import mindspore.communication as comm
-from mindspore import nn
+from mindspore import context, nn
 
 
 class TrainStep(nn.TrainOneStepCell):
@@ -12,3 +12,4 @@ class TrainStep(nn.TrainOneStepCell):
 comm.init()  # [distributed-training-without-seed]
 NET = nn.Dense(2, 2)
 STEP = TrainStep(NET, nn.SGD(NET.trainable_params()))
+context.set_auto_parallel_context(parallel_mode=context.ParallelMode.DATA_PARALLEL)

@@ -15,6 +15,7 @@ def broadcast(dataset):
 
 def checkpoint(dataset, path):
     init()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     net = nn.Dense(2, 2)
     ms.load_param_into_net(net, ms.load_checkpoint(path))
     ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, dataset)

@@ -20,6 +20,7 @@ def main(dataset):
     parser.add_argument("--pretrained", default="")
     args = parser.parse_args()
     init()  # [distributed-training-without-seed]
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL)
     net = nn.Dense(2, 2)
     load_pretrained(net, args.pretrained)
     if args.resume:

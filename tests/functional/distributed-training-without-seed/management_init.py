@@ -1,4 +1,4 @@
-"""communication.management.init in a script with a training loop; Python's random seed only."""
+"""communication.management.init, a training loop that averages its gradients itself; Python's random seed only."""
 # pylint: disable=missing-function-docstring
 
 import random
@@ -15,9 +15,10 @@ def train(dataset):
     net = nn.Dense(2, 2)
     optimizer = nn.Adam(net.trainable_params())
     grad_fn = ms.value_and_grad(lambda x, y: nn.MSELoss()(net(x), y), None, optimizer.parameters)
+    reducer = nn.DistributedGradReducer(optimizer.parameters)
     for x, y in dataset:
         _, grads = grad_fn(x, y)
-        optimizer(grads)
+        optimizer(reducer(grads))
     return get_rank()
 
 

@@ -8,6 +8,7 @@ from mindspore.communication import init
 
 def evaluate(dataset, metrics):
     init()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     net = nn.Dense(2, 2)
     model = ms.Model(net, nn.MSELoss(), metrics=metrics)
     return model.eval(dataset)
@@ -15,6 +16,7 @@ def evaluate(dataset, metrics):
 
 def gradients_of_inputs(x):
     init()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     net = nn.Dense(2, 2)
     return ms.grad(net)(x)
 

@@ -18,6 +18,7 @@ def set_seed(seed):
 def main(dataset):
     set_seed(1)
     init()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     net = nn.Dense(2, 2)
     ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, dataset)
 

@@ -8,6 +8,7 @@ from mindspore.communication import init
 
 def main(dataset, path):
     init()  # [distributed-training-without-seed]
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     net = nn.Dense(2, 2)
     optimizer = nn.Adam(net.trainable_params())
     ms.load_param_into_net(optimizer, ms.load_checkpoint(path))

@@ -15,6 +15,7 @@ def set_seed(seed):
 
 def main(dataset, seed):
     init()  # [distributed-training-without-seed]
+    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel")
     set_seed(seed + get_rank())
     ms.set_seed(np.random.randint(1000))
     net = nn.Dense(2, 2)

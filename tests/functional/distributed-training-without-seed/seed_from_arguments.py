@@ -13,6 +13,7 @@ def main(dataset):
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     init()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     ms.set_seed(args.seed * get_group_size())
     net = nn.Dense(2, 2)
     ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, dataset)

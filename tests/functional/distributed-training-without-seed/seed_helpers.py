@@ -19,6 +19,7 @@ def set_all_seeds(seed):
 
 def main(dataset, unknown):
     init()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     if unknown:
         seed_everything(1)
     else:

@@ -15,6 +15,7 @@ def load_backbone(net, path):
 
 def main(dataset, path):
     init()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel")
     net = nn.Dense(2, 2)
     load_backbone(net, path)
     ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params())).train(1, dataset)
