@@ -231,6 +231,8 @@ def forget_user_modules() -> None:
     manager._mod_file_cache.clear()  # pylint: disable=protected-access  # a file created since is found
     clear_inference_tip_cache()
     _invalidate_cache()
+    # astroid's lookup cache: each of its 128 entries holds a node, and with it the tree of an earlier run.
+    getattr(astroid.nodes.Name.lookup, "cache_clear", lambda: None)()
     # pylint caches this method of its message store without bound: every run's store (a few hundred
     # message definitions) would stay alive for the life of the process.
     getattr(MessageDefinitionStore.get_message_definitions, "cache_clear", lambda: None)()

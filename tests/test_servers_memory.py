@@ -41,6 +41,6 @@ def test_lints_of_one_file_leave_nothing_of_the_earlier_ones(tmp_path):
                 alive(MessageDefinitionStore),
             )
         )
-    # What the last lints keep (their memos live until the next one starts; astroid's own lookup cache, which
-    # is bounded, holds a tree or two), and no more, however many ran.
+    # What the last lints keep (their memos live until the next one starts), and no more, however many ran:
+    # the runner empties astroid's lookup cache too, whose 128 entries would hold the trees of earlier lints.
     assert len(set(counts[3:])) == 1, counts
