@@ -360,9 +360,7 @@ class Project:
                 "train_steps": trained.steps,
                 "weights_set": self._weights_set[self._component[key]],
             }
-            if trained.unsynced:
-                replaced.update({name: frozenset() for name in REPLICA_SYNC})
-            else:
+            if not trained.unsynced:
                 replaced["gradient_exchanges"] = frozenset()  # every rank trains alone, or starts alike
             self._facts[key] = dataclasses.replace(self._up[self._component[key]], **replaced)
         return self._facts[key]
