@@ -42,7 +42,7 @@ from ms_lint import language, rule_pages
 from ms_lint.data.error_texts import ERROR_TEXTS
 from ms_lint.data.known_errors import KNOWN_ERRORS, KnownError
 from ms_lint.reporters.sarif import DEFAULT_DOCS_URL
-from ms_lint.semantics.program import facts
+from ms_lint.semantics.names import module_files
 
 NEAR_LINES = 3
 GRAPH_TRACEBACK = "The Traceback of Net Construct Code"  # MindSpore prints it for graph compiles only
@@ -333,7 +333,7 @@ def _imported_files(path: str) -> List[str]:
         else:
             continue
         for root, name in dotted:
-            candidate = facts.module_file(name, (str(root),)) if name else None
+            candidate = module_files.module_file(name, (str(root),)) if name else None
             if candidate is not None:
                 found.append(candidate)
     return found

@@ -17,15 +17,14 @@ send them from its workers to the main process.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, fields
-from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Optional, Set, Tuple
 
 from astroid import nodes
 
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import modes, syntax_levels
-from ms_lint.semantics.names import index, memo, names, options
+from ms_lint.semantics.names import index, memo, module_files, names, options
 from ms_lint.semantics.program import search_path, training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
@@ -116,15 +115,6 @@ class ModuleFacts(SharedEmptySets):
         return normalized(self.path) if self.path else self.module
 
 
-def source_root(module: str, path: str) -> str:
-    """The directory a module's dotted name starts from (``a/b/c.py`` named ``b.c`` -> ``a``)."""
-    directory = os.path.dirname(path)
-    up = module.count(".") + (1 if os.path.basename(path) == "__init__.py" else 0)
-    for _ in range(up):
-        directory = os.path.dirname(directory)
-    return directory
-
-
 def _keyword(call: nodes.Call, name: str, position: Optional[int] = None) -> Optional[nodes.NodeNG]:
     for keyword in call.keywords or ():
         if keyword.arg == name:
@@ -163,57 +153,15 @@ def import_paths(
     """
     if not file or not file.endswith(".py"):
         return EMPTY
-    roots = list(dict.fromkeys((os.path.dirname(file), source_root(module, file), os.getcwd(), *inserted)))
+    roots = module_files.search_roots(file, module, inserted)
     found = set()
     for dotted in imports:
         if dotted.split(".")[0] == "mindspore":
             continue
-        path = module_file(dotted, tuple(roots))
+        path = module_files.module_file(dotted, roots)
         if path is not None and normalized(path) != normalized(file):
             found.add((dotted, path))
     return frozen(found)
-
-
-_module_files: Dict[Tuple[str, str], Optional[str]] = memo.per_run_dict()
-_listings: Dict[str, FrozenSet[str]] = memo.per_run_dict()
-
-
-def module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
-    """The file of ``dotted`` under the first of ``roots`` that has it."""
-    for root in roots:
-        # The modules of a package share their roots and import the same names: look each up once per run.
-        key = (dotted, root)
-        if key not in _module_files:
-            _module_files[key] = _find_module_file(dotted.split("."), root)
-        if _module_files[key] is not None:
-            return _module_files[key]
-    return None
-
-
-def _find_module_file(parts: List[str], root: str) -> Optional[str]:
-    """``root/a/b.py`` or ``root/a/b/__init__.py`` for ``a.b``, read from directory listings (one per
-    directory and run, not a file-system call per import and root)."""
-    directory = root
-    for part in parts[:-1]:
-        if part not in _entries(directory):
-            return None
-        directory = os.path.join(directory, part)
-    entries = _entries(directory)
-    if parts[-1] + ".py" in entries and os.path.isfile(os.path.join(directory, parts[-1] + ".py")):
-        return os.path.join(directory, parts[-1] + ".py")
-    package = os.path.join(directory, parts[-1])
-    if parts[-1] in entries and "__init__.py" in _entries(package) and os.path.isfile(os.path.join(package, "__init__.py")):
-        return os.path.join(package, "__init__.py")
-    return None
-
-
-def _entries(directory: str) -> FrozenSet[str]:
-    if directory not in _listings:
-        try:
-            _listings[directory] = frozenset(os.listdir(directory))
-        except OSError:
-            _listings[directory] = frozenset()
-    return _listings[directory]
 
 
 def _set_up(call: nodes.Call, found: Dict[str, Set[str]]) -> None:

@@ -26,8 +26,9 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tup
 
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo
+from ms_lint.semantics.names.module_files import source_root
 from ms_lint.semantics.program import training, weights
-from ms_lint.semantics.program.facts import FACT_FIELDS, MODULE_LEVEL, REPLICA_SYNC, ModuleFacts, ProgramFacts, source_root
+from ms_lint.semantics.program.facts import FACT_FIELDS, MODULE_LEVEL, REPLICA_SYNC, ModuleFacts, ProgramFacts
 
 NO_FACTS = ProgramFacts()
 

@@ -35,9 +35,10 @@ from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo, resolve
+from ms_lint.semantics.names.module_files import source_root
 from ms_lint.semantics.program import fact_trees, forked, search_path, stored_facts
 from ms_lint.semantics.program import project as programs
-from ms_lint.semantics.program.facts import ModuleFacts, SharedEmptySets, import_paths, source_root
+from ms_lint.semantics.program.facts import ModuleFacts, SharedEmptySets, import_paths
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
 SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages"})
