@@ -36,16 +36,3 @@ def test_return_values_are_the_functions_own_and_a_bare_return_is_none():
 def test_returned_is_nothing_when_a_return_has_no_value():
     call = astroid.extract_node("def make(flag):\n    if flag:\n        return\n    return 1\nmake(1)  #@")
     assert resolve.returned(call) == []
-
-
-def test_a_folder_without_init_on_sys_path_is_the_users_package(tmp_path, monkeypatch):
-    # Found through sys.path only (a PYTHONPATH entry): a namespace package of the user's folders.
-    (tmp_path / "plugins_ns").mkdir()
-    (tmp_path / "plugins_ns" / "heads.py").write_text("def build():\n    return 1\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    resolve._is_project_package.cache_clear()
-    try:
-        assert resolve.is_project_module("plugins_ns.heads")
-        assert not resolve.is_project_module("json.decoder")
-    finally:
-        resolve._is_project_package.cache_clear()

@@ -5,10 +5,6 @@ This follows imports and simple aliases by hand rather than with astroid's
 inference, so that it never parses MindSpore's own sources (nor other installed
 packages): MindSpore names are answered by the catalog, and a name that leads
 outside the user's project resolves to nothing.
-
-An import is looked for where the importing file's program finds it (:mod:`module_files`), not
-by its dotted name alone: two programs of one repository may each have a ``network.py``, and
-astroid keeps one module per name. A module found only through ``sys.path`` is astroid's.
 """
 
 from __future__ import annotations
@@ -17,13 +13,13 @@ import functools
 import os
 import sys
 import sysconfig
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Union
 
 import astroid
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics.names import memo, module_files, names
+from ms_lint.semantics.names import memo, names
 
 Definition = Union[nodes.ClassDef, nodes.FunctionDef]
 MAX_DEPTH = 8
@@ -44,15 +40,12 @@ def _is_project_package(top: str) -> bool:
     if not top or top == "mindspore" or top in sys.builtin_module_names:
         return False
     try:
-        spec = astroid.modutils.file_info_from_modpath([top])
+        location = astroid.modutils.file_from_modpath([top])
     except Exception:  # pylint: disable=broad-except
         return False
-    # A namespace package (a folder without ``__init__.py``) has no file: it is where its folders are.
-    locations = [spec.location] if spec.location else list(spec.submodule_search_locations or ())
-    return bool(locations) and all(_is_user_path(os.path.realpath(location)) for location in locations)
-
-
-def _is_user_path(location: str) -> bool:
+    if not location:
+        return False
+    location = os.path.realpath(location)
     if any(part in ("site-packages", "dist-packages") for part in location.split(os.sep)):
         return False
     return not any(location.startswith(root + os.sep) for root in _INSTALLED_ROOTS)
@@ -66,70 +59,19 @@ _reads: Dict[str, Dict[str, Optional[str]]] = {}
 
 
 def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[nodes.Module]:
-    if not modname:
+    if not modname or not is_project_module(modname):
         return None
-    importing = importer.root().file
-    near = _file_near_importer(modname, importer.root())
-    if near is not None:
-        module = _module_at(near, modname)
-    elif is_project_module(modname):
-        module = _module_named(modname)
-    else:
-        return None
+    try:
+        module = astroid.MANAGER.ast_from_module_name(modname)
+    except Exception as error:  # pylint: disable=broad-except
+        _forget_frames(error)
+        module = None
     found = getattr(module, "file", None)
+    importing = importer.root().file
     _reads.setdefault(normalized(importing) if importing else "", {})[modname] = normalized(found) if found else None
     if module is not None:
         record_star_imports(module)
     return module
-
-
-# The user's modules found by their file, when astroid holds another file under their dotted name.
-_modules_by_file: Dict[Tuple[str, str], Optional[nodes.Module]] = memo.per_run_dict()
-
-
-def _file_near_importer(modname: str, importer: nodes.Module) -> Optional[str]:
-    """The file of the user's module ``modname`` where the importing file's program finds it
-    (:mod:`module_files`): two programs of one repository may each have a ``network.py``."""
-    top = modname.split(".")[0]
-    if top == "mindspore" or top in sys.builtin_module_names:
-        return None
-    roots = _search_roots(importer)
-    found = module_files.module_file(modname, roots) if roots else None
-    return found if found is not None and _is_user_file(found) else None
-
-
-@memo.per_run_node
-def _search_roots(module: nodes.Module) -> Tuple[str, ...]:
-    return module_files.search_roots(module.file, module.name) if (module.file or "").endswith(".py") else ()
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_user_file(path: str) -> bool:
-    return _is_user_path(os.path.realpath(path))
-
-
-def _module_at(path: str, modname: str) -> Optional[nodes.Module]:
-    cached = astroid.MANAGER.astroid_cache.get(modname)
-    if cached is not None and cached.file and normalized(cached.file) == normalized(path):
-        return cached
-    key = (normalized(path), modname)
-    if key not in _modules_by_file:
-        try:
-            # astroid caches it under its name, unless the name is another file's already.
-            _modules_by_file[key] = astroid.MANAGER.ast_from_file(path, modname, source=True)
-        except Exception as error:  # pylint: disable=broad-except
-            _forget_frames(error)
-            _modules_by_file[key] = None
-    return _modules_by_file[key]
-
-
-def _module_named(modname: str) -> Optional[nodes.Module]:
-    """A user module found on ``sys.path`` only (a folder the importing file's program does not show)."""
-    try:
-        return astroid.MANAGER.ast_from_module_name(modname)
-    except Exception as error:  # pylint: disable=broad-except
-        _forget_frames(error)
-        return None
 
 
 _star_imports_recorded: dict = memo.per_run_dict()  # the modules whose star imports this run recorded
