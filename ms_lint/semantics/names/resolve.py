@@ -13,13 +13,13 @@ import functools
 import os
 import sys
 import sysconfig
-from typing import Dict, List, Optional, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 import astroid
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics.names import memo, names
+from ms_lint.semantics.names import memo, module_files, names
 
 Definition = Union[nodes.ClassDef, nodes.FunctionDef]
 MAX_DEPTH = 8
@@ -66,12 +66,30 @@ def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[n
     except Exception as error:  # pylint: disable=broad-except
         _forget_frames(error)
         module = None
+    if module is not None and _another_programs(module, modname, importer.root()):
+        module = None
     found = getattr(module, "file", None)
     importing = importer.root().file
     _reads.setdefault(normalized(importing) if importing else "", {})[modname] = normalized(found) if found else None
     if module is not None:
         record_star_imports(module)
     return module
+
+
+def _another_programs(module: nodes.Module, modname: str, importer: nodes.Module) -> bool:
+    """Whether ``module`` is another file than the one the importing file's program finds under
+    ``modname`` (:mod:`module_files`): astroid keeps one module per dotted name, and two programs of
+    one repository may each have a ``network.py`` or a ``src`` folder. Reading the other program's
+    would answer for code this program does not run: such an import resolves to nothing."""
+    if not module.file or not (importer.file or "").endswith(".py"):
+        return False
+    near = module_files.module_file(modname, _search_roots(importer))
+    return near is not None and normalized(near) != normalized(module.file)
+
+
+@memo.per_run_node
+def _search_roots(module: nodes.Module) -> Tuple[str, ...]:
+    return module_files.search_roots(module.file, module.name)
 
 
 _star_imports_recorded: dict = memo.per_run_dict()  # the modules whose star imports this run recorded
