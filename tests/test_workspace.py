@@ -164,6 +164,8 @@ def _fresh_process(monkeypatch):
     monkeypatch.setattr(workspace, "_scans", {})
     monkeypatch.setattr(workspace, "_parsed_facts", {})
     monkeypatch.setattr(workspace, "_restored", set())
+    # Nor has astroid found or parsed the modules of earlier tests' projects, which share these names.
+    astroid.MANAGER.clear_cache()
 
 
 def _seeded_project(root: Path) -> Path:
