@@ -66,10 +66,11 @@ def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[n
     except Exception as error:  # pylint: disable=broad-except
         _forget_frames(error)
         module = None
-    if module is not None and _another_programs(module, modname, importer.root()):
+    root = importer.root()
+    if module is not None and _another_programs(module, modname, root):
         module = None
     found = getattr(module, "file", None)
-    importing = importer.root().file
+    importing = root.file
     _reads.setdefault(normalized(importing) if importing else "", {})[modname] = normalized(found) if found else None
     if module is not None:
         record_star_imports(module)
