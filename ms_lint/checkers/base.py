@@ -34,7 +34,7 @@ from pylint.interfaces import HIGH, INFERENCE, UNDEFINED, Confidence
 from pylint.utils import get_module_and_frameid
 from pylint.utils.file_state import FileState
 
-from ms_lint import language, options
+from ms_lint import collector, language, options
 from ms_lint.checkers import calls
 from ms_lint.data import graph_syntax
 from ms_lint.language import Text
@@ -286,6 +286,7 @@ def emit_finding(finding: Finding, confidence: Optional[Confidence] = None, suff
 
 
 def _flush(linter) -> None:
+    collector.checking_ends()
     hook = finding_hook(linter)
     if hook is not None:
         try:
@@ -296,6 +297,7 @@ def _flush(linter) -> None:
 
 
 def _enter(linter, module: nodes.Module) -> None:
+    collector.checking(module)
     memo.enter_module(module)
     if finding_hook(linter) is not None:  # the hook (the probe) asks for the facts of the program
         _remember_facts(module)
