@@ -13,7 +13,7 @@ have (pylint's reporters close their output files in ``__del__``). Should a run 
 closing them (an error), they are put back at exit, or when the next run closes.
 
 It changes when memory is reclaimed, never what is found. The cost is the cyclic garbage made while
-checking, kept until the checkers close: a few percent of the run's peak memory.
+checking, kept until the checkers close: under 1% of the run's peak memory on the code bases measured.
 """
 
 from __future__ import annotations
