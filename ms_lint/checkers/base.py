@@ -339,7 +339,8 @@ class MindSporeChecker(BaseChecker):
     which guards each rule in the same way, hands it the calls of those names
     (:mod:`ms_lint.checkers.calls`).
     Its ``open`` drops what the semantics remembered about the previous run's trees.
-    Its ``close`` ends by flushing the finding hook, if any: pylint closes every
+    Its ``close`` ends by letting the garbage collector see what ms_lint's visits hid from it
+    (:mod:`ms_lint.collector`) and by flushing the finding hook, if any: pylint closes every
     checker that has enabled messages, so held findings never outlive the run.
     """
 
