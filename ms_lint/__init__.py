@@ -11,6 +11,7 @@ from pylint.constants import MAIN_CHECKER_NAME
 from ms_lint import brain, language, options, reporters
 from ms_lint.checkers import CHECKERS, calls
 from ms_lint.checkers.base import GraphFindingsNotice, MindSporeChecker, register_once
+from ms_lint.semantics.names import module_trees
 from ms_lint.version import __version__
 
 
@@ -25,6 +26,7 @@ def register(linter) -> None:
     language.speak_in_help(linter)
     calls.register(linter, registered)
     reporters.register(linter)
+    module_trees.register()  # imports read the file their own program finds
 
 
 def load_configuration(linter) -> None:

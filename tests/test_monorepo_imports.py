@@ -67,7 +67,6 @@ def test_an_import_never_reads_another_programs_module(tmp_path, with_init):
         assert set(_places(found)) <= {DETECTOR_FINDING}
 
 
-@pytest.mark.xfail(strict=True, reason="another program's namesake module is not read by its file yet: silent instead")
 @pytest.mark.parametrize("with_init", [False, True], ids=["namespace-folder", "package"])
 def test_each_program_resolves_its_own_module_whatever_else_is_linted(tmp_path, with_init):
     project = _two_programs(tmp_path, "nets", with_init)
@@ -77,3 +76,36 @@ def test_each_program_resolves_its_own_module_whatever_else_is_linted(tmp_path, 
     assert project_findings(project, METHOD, 1, "classifier", "detector") == whole
     assert project_findings(project, METHOD, 2, "detector", "classifier") == whole
     assert findings_file_by_file(project, METHOD) == whole
+
+
+DROPOUT = "dropout-positional-keep-prob"
+# ``from layers import *`` rebinds ``nn`` only where the program's ``layers.py`` exports one.
+STAR_TRAIN = """
+    from mindspore import nn
+    from layers import *
+
+    drop = nn.Dropout(0.1)
+"""
+
+
+def _star_programs(root):
+    return write_project(
+        root,
+        {
+            "detector/layers.py": "def helper():\n    return 1\n",
+            "detector/train.py": STAR_TRAIN,
+            "classifier/layers.py": "import torch.nn as nn\n",
+            "classifier/train.py": STAR_TRAIN,
+        },
+    )
+
+
+def test_a_star_import_binds_what_the_programs_own_module_exports(tmp_path):
+    """The classifier's ``layers`` exports PyTorch's ``nn``; the detector's exports none, so there
+    ``nn`` stays MindSpore's, whichever ``layers`` astroid read first."""
+    project = _star_programs(tmp_path)
+    whole = project_findings(project, DROPOUT, 1, "detector", "classifier")
+    assert _places(whole) == [("detector/train.py", 5)]
+    assert project_findings(project, DROPOUT, 1, "classifier", "detector") == whole
+    assert project_findings(project, DROPOUT, 2, "classifier", "detector") == whole
+    assert findings_file_by_file(project, DROPOUT) == whole

@@ -13,10 +13,11 @@ runs pylint again and again (an editor's pylint server) keeps no trees of earlie
 from __future__ import annotations
 
 import functools
-from typing import Callable, List, TypeVar
+import weakref
+from typing import Callable, List, MutableMapping, TypeVar
 
 Answer = TypeVar("Answer")
-_MEMOS: List[dict] = []
+_MEMOS: List[MutableMapping] = []
 _PER_NODE: List[dict] = []
 _current_module: List[object] = [None]
 _current_run: List[object] = [None]
@@ -37,6 +38,13 @@ class _Answers(dict):
 def per_run_dict() -> dict:
     """A dict that is emptied when a run starts."""
     answers: dict = {}
+    _MEMOS.append(answers)
+    return answers
+
+
+def per_run_weak_dict() -> weakref.WeakValueDictionary:
+    """A dict whose values go when nothing else keeps them, emptied when a run starts."""
+    answers: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
     _MEMOS.append(answers)
     return answers
 

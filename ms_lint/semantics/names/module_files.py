@@ -1,7 +1,7 @@
 """Where an import of the user's code is found: the file, looked up the way Python would for the importing file.
 
 The program's import edges (``program.facts.import_paths``), ``explain`` and name resolution (which
-refuses the module astroid holds under a dotted name when it is another program's file) ask it.
+reads that file, not the module astroid holds under the dotted name: :mod:`module_trees`) ask it.
 Two programs of one repository may each have a ``network.py`` or a ``src`` folder, so a module is
 found by file, not by dotted name: an import is looked for first in the importing file's own
 folder, then from its source root (the folder its dotted name starts from), then in the working

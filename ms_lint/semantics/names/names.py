@@ -1,18 +1,18 @@
-"""Qualified names from a file's own imports, without importing or inferring anything.
+"""Qualified names from a file's own imports, without inferring anything.
 
 ``from mindspore import nn`` then ``nn.Dense`` gives ``mindspore.nn.Dense``;
 ``import mindspore as ms`` then ``ms.nn.Dense`` gives the same. The catalog then
-says what that name is.
+says what that name is. A name a ``from x import *`` of the user's code binds is checked against
+the file of ``x`` the program imports (:mod:`module_trees`), which may not be the one astroid read.
 """
 
 from __future__ import annotations
-
 
 from typing import Dict, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics.names import catalog, index, memo
+from ms_lint.semantics.names import catalog, index, memo, module_trees
 
 # Simple aliases (``Dense = nn.Dense``) are followed this many times at most.
 MAX_ALIAS_DEPTH = 4
@@ -179,11 +179,108 @@ def _declared(function: nodes.FunctionDef) -> frozenset:
 def _astroid_lookup(node: nodes.NodeNG) -> Lookup:
     # What ``node.lookup(name)`` returns, without its cache: ms_lint asks once per node, and the
     # cache's entries, pushed out after 128 lookups, were garbage the full collections counted.
+    scope, found = _scope_lookup(node)
+    module = node.root()
+    stars = _namesake_stars(module) if isinstance(module, nodes.Module) else ()
+    if stars and not isinstance(scope, (nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)):
+        return _program_lookup(node, module, stars, (scope, found))
+    return scope, found
+
+
+# A module-level ``from x import *`` whose names are not those astroid put into the module (astroid
+# read another program's ``x``, or one whose own star imports did): the statement, the names the
+# program's own ``x`` exports (None: unknown) and the names astroid bound to the statement.
+Star = Tuple[nodes.ImportFrom, Optional[frozenset], frozenset]
+
+
+def _program_lookup(node: nodes.NodeNG, module: nodes.Module, stars: Tuple[Star, ...], astroids: Lookup) -> Lookup:
+    """astroid's lookup of a name the module's namesake star imports may bind, as if they bound what
+    the program's own modules export; unknown where such a module binds a name astroid did not see."""
+    name = node.name
+    wrong = []
+    for statement, exports, put in stars:
+        if exports is None or (name in exports and name not in put):
+            return None, ()
+        if name in put and name not in exports:
+            wrong.append(statement)
+    bound = module.locals.get(name)
+    if bound is None or not wrong:
+        return astroids
+    # astroid's own lookup, without the statements that do not bind the name in the program: the
+    # bindings they shadow are visible again (the list is put back as it was).
+    module.locals[name] = [binding for binding in bound if all(binding is not statement for statement in wrong)]
+    try:
+        return _scope_lookup(node)
+    finally:
+        module.locals[name] = bound
+
+
+def _scope_lookup(node: nodes.NodeNG) -> Lookup:
     try:
         scope, found = node.scope().scope_lookup(node, node.name)
     except Exception:  # pylint: disable=broad-except
         return None, ()
     return scope, tuple(found)
+
+
+@memo.per_run_node
+def _namesake_stars(module: nodes.Module) -> Tuple[Star, ...]:
+    stars = []
+    for statement in _star_imports(module):
+        own = _star_module(statement, module)
+        if own is not None:
+            exports, put = own_exports(own), _bound_by(statement, module, only=False)
+            if exports != put:
+                stars.append((statement, exports, put))
+    return tuple(stars)
+
+
+_exporting: dict = memo.per_run_dict()  # the modules whose exports are being worked out: star imports may go round
+
+
+@memo.per_run_node
+def own_exports(module: nodes.Module) -> Optional[frozenset]:
+    """The names ``from module import *`` binds when the program imports ``module``: astroid's, with
+    the names of its own star imports taken from the files the program reads; None when unknown."""
+    if module in _exporting:
+        return None
+    if "__all__" in module.locals:
+        try:
+            return frozenset(module.wildcard_import_names())
+        except Exception:  # pylint: disable=broad-except  # an ``__all__`` astroid cannot read
+            return None
+    _exporting[module] = None
+    try:
+        exported = {name for name in module.locals if not name.startswith("_")}
+        for statement in _star_imports(module):
+            own = _star_module(statement, module)
+            if own is not None:
+                nested = own_exports(own)
+                if nested is None:
+                    return None
+                exported = (exported - _bound_by(statement, module, only=True)) | nested
+        return frozenset(exported)
+    finally:
+        del _exporting[module]
+
+
+def _star_imports(module: nodes.Module) -> list:
+    return [
+        statement
+        for statement in index.of(module).imports
+        if isinstance(statement, nodes.ImportFrom) and statement.names[0][0] == "*" and statement.scope() is module
+    ]
+
+
+def _star_module(statement: nodes.ImportFrom, module: nodes.Module) -> Optional[nodes.Module]:
+    imported = absolute_module(statement)
+    return module_trees.own_module(imported, module) if imported else None
+
+
+def _bound_by(statement: nodes.ImportFrom, module: nodes.Module, only: bool) -> frozenset:
+    """The names astroid bound to a star import in the module (``only``: and to nothing else)."""
+    test = all if only else any
+    return frozenset(name for name, bound in module.locals.items() if test(binding is statement for binding in bound))
 
 
 def bindings(node: nodes.NodeNG) -> list:

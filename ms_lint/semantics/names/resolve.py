@@ -10,24 +10,17 @@ outside the user's project resolves to nothing.
 from __future__ import annotations
 
 import functools
-import os
 import sys
-import sysconfig
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Union
 
 import astroid
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics.names import memo, module_files, names
+from ms_lint.semantics.names import memo, module_trees, names
 
 Definition = Union[nodes.ClassDef, nodes.FunctionDef]
 MAX_DEPTH = 8
-_INSTALLED_ROOTS = tuple(
-    os.path.realpath(path)
-    for path in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
-    if path
-)
 
 
 def is_project_module(modname: str) -> bool:
@@ -45,10 +38,7 @@ def _is_project_package(top: str) -> bool:
         return False
     if not location:
         return False
-    location = os.path.realpath(location)
-    if any(part in ("site-packages", "dist-packages") for part in location.split(os.sep)):
-        return False
-    return not any(location.startswith(root + os.sep) for root in _INSTALLED_ROOTS)
+    return not module_trees.installed(location)
 
 
 # What import resolution read, by the file of the module that imports: the dotted names of the
@@ -59,38 +49,28 @@ _reads: Dict[str, Dict[str, Optional[str]]] = {}
 
 
 def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[nodes.Module]:
-    if not modname or not is_project_module(modname):
+    """The user's module ``modname`` as the program of ``importer`` imports it, or None (MindSpore,
+    libraries, the standard library, a module not found)."""
+    if not modname or modname.partition(".")[0] == "mindspore":
         return None
-    try:
-        module = astroid.MANAGER.ast_from_module_name(modname)
-    except Exception as error:  # pylint: disable=broad-except
-        _forget_frames(error)
-        module = None
     root = importer.root()
-    if module is not None and _another_programs(module, modname, root):
-        module = None
+    own = module_trees.own_file(modname, root)
+    if own is not None:
+        module = module_trees.tree(own, modname)
+    elif is_project_module(modname):
+        try:
+            module = astroid.MANAGER.ast_from_module_name(modname)
+        except Exception as error:  # pylint: disable=broad-except
+            _forget_frames(error)
+            module = None
+    else:
+        return None
     found = getattr(module, "file", None)
     importing = root.file
     _reads.setdefault(normalized(importing) if importing else "", {})[modname] = normalized(found) if found else None
     if module is not None:
         record_star_imports(module)
     return module
-
-
-def _another_programs(module: nodes.Module, modname: str, importer: nodes.Module) -> bool:
-    """Whether ``module`` is another file than the one the importing file's program finds under
-    ``modname`` (:mod:`module_files`): astroid keeps one module per dotted name, and two programs of
-    one repository may each have a ``network.py`` or a ``src`` folder. Reading the other program's
-    would answer for code this program does not run: such an import resolves to nothing."""
-    if not module.file or not (importer.file or "").endswith(".py"):
-        return False
-    near = module_files.module_file(modname, _search_roots(importer))
-    return near is not None and normalized(near) != normalized(module.file)
-
-
-@memo.per_run_node
-def _search_roots(module: nodes.Module) -> Tuple[str, ...]:
-    return module_files.search_roots(module.file, module.name)
 
 
 _star_imports_recorded: dict = memo.per_run_dict()  # the modules whose star imports this run recorded

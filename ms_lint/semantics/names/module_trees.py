@@ -1,0 +1,94 @@
+"""The tree of the module an import reads, by the file the importing program finds.
+
+astroid keeps one module per dotted name, and two programs of one repository may each have a
+``network.py`` or a ``nets`` folder: the one astroid holds is whichever it built first, which with
+``-j N`` depends on how pylint shares the files among its workers. An import is answered from the
+file the importing file's program finds (:mod:`module_files`) instead. Every tree astroid builds is
+remembered by its file while something else keeps it alive (pylint's trees of the linted files,
+astroid's cache), so reading a linted namesake costs nothing; another file is parsed once per run.
+"""
+
+from __future__ import annotations
+
+import os
+import sysconfig
+import weakref
+from typing import Optional, Tuple
+
+import astroid
+from astroid import nodes
+
+from ms_lint.files import normalized
+from ms_lint.semantics.names import memo, module_files
+
+_INSTALLED_ROOTS = tuple(
+    os.path.realpath(path)
+    for path in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    if path
+)
+
+# Trees by file, as astroid builds them; those read here, which nothing else may keep, are held.
+_built: "weakref.WeakValueDictionary[str, nodes.Module]" = memo.per_run_weak_dict()
+_read_here = memo.per_run_dict()
+_transform_registered = [False]
+
+
+def register() -> None:
+    """Have astroid tell this module of every tree it builds (once per process)."""
+    if not _transform_registered[0]:
+        astroid.MANAGER.register_transform(nodes.Module, _remember)
+        _transform_registered[0] = True
+
+
+def _remember(module: nodes.Module) -> None:
+    if module.file and module.file.endswith(".py"):
+        _built[normalized(module.file)] = module
+
+
+def tree(path: str, modname: str) -> Optional[nodes.Module]:
+    """The module in ``path`` under the dotted name ``modname``: the tree built from it in this run,
+    or one parsed now; None when it cannot be read."""
+    key = normalized(path)
+    found = _built.get(key)
+    if found is not None and found.name == modname:
+        return found
+    if key not in _read_here:
+        try:
+            _read_here[key] = astroid.MANAGER.ast_from_file(path, modname, source=True)
+        except Exception:  # pylint: disable=broad-except  # an unreadable file resolves to nothing
+            _read_here[key] = None
+        if _read_here[key] is not None and _read_here[key].name != modname:
+            _read_here[key] = None
+    return _read_here[key]
+
+
+def own_module(modname: str, importer: nodes.Module) -> Optional[nodes.Module]:
+    """The user's module ``modname`` that the program of ``importer`` imports, read by file, or None
+    when that program finds no such file of the user's code (a library, a module not found, an
+    importer that is no file)."""
+    path = own_file(modname, importer)
+    return tree(path, modname) if path is not None else None
+
+
+def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
+    """The file of the user's code the importing file's program finds under ``modname``. astroid
+    finds no module in a folder without ``__init__.py``, and keeps one module per dotted name
+    where two programs of one repository may each have a ``network.py``."""
+    if not (importer.file or "").endswith(".py"):
+        return None
+    found = module_files.module_file(modname, _search_roots(importer))
+    return found if found is not None and not installed(found) else None
+
+
+@memo.per_run_node
+def _search_roots(module: nodes.Module) -> Tuple[str, ...]:
+    return module_files.search_roots(module.file, module.name)
+
+
+@memo.per_run
+def installed(path: str) -> bool:
+    """Whether a file is a library's or the standard library's."""
+    location = os.path.realpath(path)
+    if any(part in ("site-packages", "dist-packages") for part in location.split(os.sep)):
+        return True
+    return any(location.startswith(root + os.sep) for root in _INSTALLED_ROOTS)
