@@ -26,3 +26,13 @@ def predict_one_by_one(net, data_dir):
     data = ds.ImageFolderDataset(data_dir).batch(1, drop_remainder=True)  # batches of one drop nothing
     model = Model(net)
     return [model.predict(image) for image, _ in data.create_tuple_iterator()]
+
+
+def create_sequence_dataset(data_dir, batch_size, is_train=True):
+    return ds.MindDataset(data_dir, shuffle=is_train).batch(batch_size, drop_remainder=True)
+
+
+def evaluate_sequences(net, data_dir, config):
+    config.batch_size = 1  # one sequence at a time: batches of one drop nothing
+    data = create_sequence_dataset(data_dir, config.batch_size, is_train=False)
+    return [net(sequence) for sequence, _ in data.create_tuple_iterator()]

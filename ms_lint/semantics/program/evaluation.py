@@ -22,7 +22,7 @@ from astroid import nodes
 from ms_lint.data import train_api
 from ms_lint.semantics.cells import cells
 from ms_lint.semantics.graph.values import caller_key, passed_arguments
-from ms_lint.semantics.names import arguments, constants, names, resolve
+from ms_lint.semantics.names import arguments, constants, index, names, resolve
 from ms_lint.semantics.program import pipeline, training
 
 MAX_DEPTH = 6
@@ -225,8 +225,36 @@ def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optiona
     if call is not None and isinstance(function, nodes.FunctionDef) and cells.called_definition(call) is function:
         given = arguments.bound(call, positional(function)).get(parameter[0])
         if given is not None:
+            set_before = _attribute_set_before(given, call)
+            if set_before is not None:
+                return set_before
             return constants.fold(given) == 1  # a value that is not the literal 1 counts as larger
     return None if parameter[1] is None else constants.fold(parameter[1]) == 1
+
+
+def _attribute_set_before(value: nodes.NodeNG, call: nodes.Call) -> Optional[bool]:
+    """For a size read from an attribute (``config.batch_size``) that the calling function (or
+    module) assigns before the call (``config.batch_size = 1``): whether it is 1 (True), certainly
+    another number (False), or unknown (None, also when nothing assigns it there)."""
+    if not (isinstance(value, nodes.Attribute) and isinstance(value.expr, nodes.Name)):
+        return None
+    scope = call.scope()
+    assigned = [
+        target.parent.value
+        for target in index.nodes_of(scope, nodes.AssignAttr)
+        if target.attrname == value.attrname
+        and isinstance(target.expr, nodes.Name)
+        and target.expr.name == value.expr.name
+        and isinstance(target.parent, nodes.Assign)
+        and target.scope() is scope
+        and target.fromlineno < call.fromlineno
+    ]
+    if not assigned:
+        return None
+    sizes = [constants.fold(expr) for expr in assigned]
+    if 1 in sizes:
+        return True
+    return False if all(isinstance(size, int) for size in sizes) else None
 
 
 def positional(function: nodes.FunctionDef) -> List[str]:
@@ -352,6 +380,21 @@ def unsharded_source(call: nodes.Call) -> bool:
     if any(name in bound for name in SHARD_PARAMETERS):
         return False
     return not any(_names_rank(value) for value in bound.values())
+
+
+def made_unconditionally(source: nodes.Call, chain: List[nodes.Call], top: nodes.NodeNG, depth: int = 0) -> bool:
+    """Whether a call of a :func:`dataset_chain` runs whenever the code in ``top`` that asks for the
+    chain does: some call of its function in the chain does, and is not under a condition of its own
+    function (``elif device == "CPU": data = create_cifar(...)``, after ``if ...: return``)."""
+    function = source.scope()
+    if function is top or depth > MAX_DEPTH:
+        return True
+    callers = [call for call in chain if cells.called_definition(call) is function]
+    if not callers:
+        return True  # not reached through the chain's calls: as before, the source's own conditions decide
+    return any(
+        not training.is_conditional(call) and made_unconditionally(call, chain, top, depth + 1) for call in callers
+    )
 
 
 def _names_rank(expr: nodes.NodeNG, depth: int = 0) -> bool:
