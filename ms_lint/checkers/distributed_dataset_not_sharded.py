@@ -56,7 +56,7 @@ class DistributedDatasetNotShardedChecker(ProjectChecker):
         sources = evaluation.dataset_chain(data, via=via)
         detail = tuple(sorted(via))  # once the chain is read: its parameters count too
         for source in sources:
-            if not evaluation.unsharded_source(source):
+            if not evaluation.unsharded_source(source) or not evaluation.made_unconditionally(source, sources, node.scope()):
                 continue
             text = source.func.as_string() + "(...)"
             if source.root() is node.root():

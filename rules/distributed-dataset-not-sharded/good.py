@@ -18,7 +18,11 @@ def create_sampled_dataset(data_dir, batch_size=32):
     return ds.ImageFolderDataset(data_dir, sampler=sampler).batch(batch_size, drop_remainder=True)
 
 
-def main(data_dir):
+def create_single_device_dataset(data_dir, batch_size=32):
+    return ds.Cifar10Dataset(data_dir, usage="train").batch(batch_size, drop_remainder=True)
+
+
+def main(data_dir, device_num=8):
     ms.set_seed(1)
     init()
     ms.set_auto_parallel_context(
@@ -30,6 +34,9 @@ def main(data_dir):
     model = Model(net, loss_fn, optimizer)
     model.train(10, create_dataset(data_dir))
     model.train(10, create_sampled_dataset(data_dir))
+    if device_num == 1:  # the single-device branch: one rank reads everything
+        data = create_single_device_dataset(data_dir)
+        model.train(10, data)
     # Evaluation may read the whole test set on every rank.
     model.eval(ds.Cifar10Dataset(data_dir, usage="test").batch(batch_size=32))
 
