@@ -1,5 +1,7 @@
 """Training data may drop its last batch; evaluation data keeps every sample."""
 
+import argparse
+
 import mindspore.dataset as ds
 from mindspore import nn
 from mindspore.train import Accuracy, Model
@@ -36,3 +38,23 @@ def evaluate_sequences(net, data_dir, config):
     config.batch_size = 1  # one sequence at a time: batches of one drop nothing
     data = create_sequence_dataset(data_dir, config.batch_size, is_train=False)
     return [net(sequence) for sequence, _ in data.create_tuple_iterator()]
+
+
+# Settings the code gives: a config dict and an option, both with evaluation batches of one.
+cfg = dict({"batch_size": 32, "eval_batch_size": 1})
+parser = argparse.ArgumentParser()
+parser.add_argument("--eval_batch_size", type=int, default=1)
+
+
+def create_text_dataset(data_dir, batch_size, is_train=True):
+    return ds.TextFileDataset(data_dir, shuffle=is_train).batch(batch_size, drop_remainder=True)
+
+
+def create_record_dataset(data_dir, batch_size, is_train=True):
+    return ds.TFRecordDataset(data_dir, shuffle=is_train).batch(batch_size, drop_remainder=True)
+
+
+def evaluate_configured(net, data_dir, args):
+    by_config = create_text_dataset(data_dir, cfg.eval_batch_size, is_train=False)
+    by_option = create_record_dataset(data_dir, args.eval_batch_size, is_train=False)
+    return [net(sequence) for data in (by_config, by_option) for sequence, _ in data.create_tuple_iterator()]

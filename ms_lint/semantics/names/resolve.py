@@ -213,6 +213,21 @@ def returned(call: nodes.Call) -> List[nodes.NodeNG]:
     return [] if any(value is None for value in values) else values
 
 
+def module_value(name: nodes.Name) -> Optional[nodes.NodeNG]:
+    """The expression a name is bound to when its one binding is a single module-level assignment of
+    the user's code, here or in the module it is imported from (``from src.config import cfg``)."""
+    bound = names.single_binding(name)
+    if isinstance(bound, nodes.ImportFrom):
+        module = _import_module(names.absolute_module(bound), bound)
+        member = names.imported_name(bound, name.name)
+        candidates = module.locals.get(member.rpartition(".")[2], []) if module is not None and member else []
+        bound = candidates[0] if len(candidates) == 1 else None
+    if isinstance(bound, nodes.AssignName) and isinstance(bound.parent, nodes.Assign) and bound.scope() is bound.root():
+        if len(bound.parent.targets) == 1 and bound.parent.targets[0] is bound:
+            return bound.parent.value
+    return None
+
+
 def return_values(function: nodes.FunctionDef) -> List[Optional[nodes.NodeNG]]:
     """The value of each of the function's own ``return`` statements (not those of the functions
     and classes it defines), None for a bare ``return``."""

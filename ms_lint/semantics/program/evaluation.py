@@ -22,7 +22,7 @@ from astroid import nodes
 from ms_lint.data import train_api
 from ms_lint.semantics.cells import cells
 from ms_lint.semantics.graph.values import caller_key, passed_arguments
-from ms_lint.semantics.names import arguments, constants, index, names, resolve
+from ms_lint.semantics.names import arguments, constants, index, names, options, resolve
 from ms_lint.semantics.program import pipeline, training
 
 MAX_DEPTH = 6
@@ -151,6 +151,8 @@ SPLIT_NAMES = frozenset({"usage", "split", "mode", "phase", "subset", "stage", "
 EVALUATION_SPLITS = frozenset(
     {"test", "testing", "eval", "evaluate", "evaluation", "val", "valid", "validation", "infer", "inference", "predict"}
 )
+# Dict wrappers config modules build their settings with (``cfg = edict({...})``).
+CONFIG_DICTS = frozenset({"edict", "EasyDict", "dict", "Dict"})
 
 
 def dropping_batch(call: nodes.Call) -> bool:
@@ -228,6 +230,8 @@ def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optiona
             set_before = _attribute_set_before(given, call)
             if set_before is not None:
                 return set_before
+            if _config_entry(given) == 1 or _option_defaults_one(given, call):
+                return True
             return constants.fold(given) == 1  # a value that is not the literal 1 counts as larger
     return None if parameter[1] is None else constants.fold(parameter[1]) == 1
 
@@ -255,6 +259,30 @@ def _attribute_set_before(value: nodes.NodeNG, call: nodes.Call) -> Optional[boo
     if 1 in sizes:
         return True
     return False if all(isinstance(size, int) for size in sizes) else None
+
+
+def _config_entry(value: nodes.NodeNG) -> Optional[constants.Value]:
+    """The constant a config dict of the user's code gives an attribute read from it:
+    ``cfg.eval_batch_size`` where a module sets ``cfg = edict({"eval_batch_size": 1, ...})``."""
+    if not (isinstance(value, nodes.Attribute) and isinstance(value.expr, nodes.Name)):
+        return None
+    config = resolve.module_value(value.expr)
+    if isinstance(config, nodes.Call) and names.basename(config.func) in CONFIG_DICTS and len(config.args) == 1:
+        config = config.args[0]
+    if not isinstance(config, nodes.Dict):
+        return None
+    for key, entry in config.items:
+        if isinstance(key, nodes.Const) and key.value == value.attrname:
+            return constants.fold(entry)
+    return None
+
+
+def _option_defaults_one(value: nodes.NodeNG, call: nodes.Call) -> bool:
+    """Whether an attribute read for the size (``args.eval_batch_size``) names an argparse option or
+    config-class attribute of the calling module that defaults to 1."""
+    if not isinstance(value, nodes.Attribute):
+        return False
+    return any(name == value.attrname and constants.fold(default) == 1 for name, default in options.declared(call.root()))
 
 
 def positional(function: nodes.FunctionDef) -> List[str]:
