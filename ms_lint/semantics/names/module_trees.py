@@ -29,7 +29,7 @@ _INSTALLED_ROOTS = tuple(
 
 # Trees by file, as astroid builds them; those read here, which nothing else may keep, are held.
 _built: "weakref.WeakValueDictionary[str, nodes.Module]" = memo.per_run_weak_dict()
-_read_here = memo.per_run_dict()
+_read_here = memo.per_run_dict()  # by (file, dotted name)
 _transform_registered = [False]
 
 
@@ -52,14 +52,12 @@ def tree(path: str, modname: str) -> Optional[nodes.Module]:
     found = _built.get(key)
     if found is not None and found.name == modname:
         return found
-    if key not in _read_here:
+    if (key, modname) not in _read_here:
         try:
-            _read_here[key] = astroid.MANAGER.ast_from_file(path, modname, source=True)
+            _read_here[key, modname] = astroid.MANAGER.ast_from_file(path, modname, source=True)
         except Exception:  # pylint: disable=broad-except  # an unreadable file resolves to nothing
-            _read_here[key] = None
-        if _read_here[key] is not None and _read_here[key].name != modname:
-            _read_here[key] = None
-    return _read_here[key]
+            _read_here[key, modname] = None
+    return _read_here[key, modname]
 
 
 def own_module(modname: str, importer: nodes.Module) -> Optional[nodes.Module]:

@@ -180,11 +180,11 @@ def _astroid_lookup(node: nodes.NodeNG) -> Lookup:
     # What ``node.lookup(name)`` returns, without its cache: ms_lint asks once per node, and the
     # cache's entries, pushed out after 128 lookups, were garbage the full collections counted.
     scope, found = _scope_lookup(node)
+    if isinstance(scope, (nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)):
+        return scope, found  # bound in a function or class: no star import binds it
     module = node.root()
     stars = _namesake_stars(module) if isinstance(module, nodes.Module) else ()
-    if stars and not isinstance(scope, (nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)):
-        return _program_lookup(node, module, stars, (scope, found))
-    return scope, found
+    return _program_lookup(node, module, stars, (scope, found)) if stars else (scope, found)
 
 
 # A module-level ``from x import *`` whose names are not those astroid put into the module (astroid
@@ -203,9 +203,9 @@ def _program_lookup(node: nodes.NodeNG, module: nodes.Module, stars: Tuple[Star,
             return None, ()
         if name in put and name not in exports:
             wrong.append(statement)
-    bound = module.locals.get(name)
-    if bound is None or not wrong:
+    if not wrong:
         return astroids
+    bound = module.locals[name]  # a name astroid bound to a star import: it is among the module's locals
     # astroid's own lookup, without the statements that do not bind the name in the program: the
     # bindings they shadow are visible again (the list is put back as it was).
     module.locals[name] = [binding for binding in bound if all(binding is not statement for statement in wrong)]
@@ -296,7 +296,11 @@ def single_binding(node: nodes.NodeNG) -> Optional[nodes.NodeNG]:
 
 def assigned_value(node: nodes.NodeNG) -> Optional[nodes.NodeNG]:
     """The value of a Name bound once, by a plain ``name = value``."""
-    binding = single_binding(node)
+    return binding_value(single_binding(node))
+
+
+def binding_value(binding: Optional[nodes.NodeNG]) -> Optional[nodes.NodeNG]:
+    """The value a binding assigns when it is the one target of a plain ``name = value``."""
     statement = binding.parent if isinstance(binding, nodes.AssignName) else None
     if isinstance(statement, nodes.Assign) and statement.targets == [binding]:
         return statement.value

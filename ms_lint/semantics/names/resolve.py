@@ -222,10 +222,7 @@ def module_value(name: nodes.Name) -> Optional[nodes.NodeNG]:
         member = names.imported_name(bound, name.name)
         candidates = module.locals.get(member.rpartition(".")[2], []) if module is not None and member else []
         bound = candidates[0] if len(candidates) == 1 else None
-    if isinstance(bound, nodes.AssignName) and isinstance(bound.parent, nodes.Assign) and bound.scope() is bound.root():
-        if len(bound.parent.targets) == 1 and bound.parent.targets[0] is bound:
-            return bound.parent.value
-    return None
+    return names.binding_value(bound) if bound is not None and bound.scope() is bound.root() else None
 
 
 def return_values(function: nodes.FunctionDef) -> List[Optional[nodes.NodeNG]]:

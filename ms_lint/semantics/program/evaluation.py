@@ -331,8 +331,13 @@ def factory_batches(call: nodes.Call) -> List[nodes.Call]:
 
 
 def _larger_than_one(batch: nodes.Call, chain: List[nodes.Call]) -> bool:
-    callers = [call for call in chain if cells.called_definition(call) is batch.scope()]
+    callers = _calls_of(batch.scope(), chain)
     return all(batches_one(batch, call) is False for call in callers) if callers else batches_one(batch) is False
+
+
+def _calls_of(function: nodes.NodeNG, chain: List[nodes.Call]) -> List[nodes.Call]:
+    """The calls of a :func:`dataset_chain` that call ``function``."""
+    return [call for call in chain if cells.called_definition(call) is function]
 
 
 def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
@@ -417,7 +422,7 @@ def made_unconditionally(source: nodes.Call, chain: List[nodes.Call], top: nodes
     function = source.scope()
     if function is top or depth > MAX_DEPTH:
         return True
-    callers = [call for call in chain if cells.called_definition(call) is function]
+    callers = _calls_of(function, chain)
     if not callers:
         return True  # not reached through the chain's calls: as before, the source's own conditions decide
     return any(
