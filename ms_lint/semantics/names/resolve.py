@@ -173,6 +173,7 @@ def _resolve(node: nodes.NodeNG, depth: int) -> Optional[nodes.NodeNG]:
     return None
 
 
+@memo.per_node  # asked of most calls by several rules
 def definition(node: nodes.NodeNG) -> Optional[Definition]:
     """The user-code ClassDef or FunctionDef an expression names, or None."""
     try:
