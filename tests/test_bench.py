@@ -1,5 +1,9 @@
 """The benchmark script: what it lints and what it prints (never how fast)."""
 
+import shutil
+
+import pytest
+
 from ms_lint.tools import bench, scaling
 
 
@@ -44,3 +48,27 @@ def test_scaling_from_a_code_base_takes_its_first_files(tmp_path, capsys):
     printed = capsys.readouterr().out.splitlines()
     assert printed[2].split()[:2] == ["2", "2"]
     assert printed[3] == "     5: the code base has only 3 Python files"
+
+
+def test_instructions_are_summed_over_the_processes_valgrind_reports():
+    output = "==7== I   refs:      1,234,567\n==9== Events    : Ir\n==8== I refs:        1,000\n"
+    assert bench.instructions_in(output) == 1_235_567
+    assert bench.instructions_in("valgrind: command not found\n") == 0
+
+
+def test_instructions_without_valgrind_say_what_is_missing(tmp_path, capsys, monkeypatch):
+    (tmp_path / "net.py").write_text("x = 1\n")
+    monkeypatch.setattr(bench.shutil, "which", lambda name: None)
+    assert bench.main([str(tmp_path), "--instructions"]) == 2
+    assert capsys.readouterr().out == (
+        "--instructions counts with valgrind, which is not installed here (apt-get install valgrind)\n"
+    )
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+def test_instructions_prints_both_counts_and_their_ratio(tmp_path, capsys):
+    (tmp_path / "net.py").write_text("from mindspore import nn\n\nclass Net(nn.Cell):\n    def forward(self, x):\n        return x\n")
+    assert bench.main([str(tmp_path), "--instructions"]) == 0
+    printed = capsys.readouterr().out
+    assert "1 file(s), one run each" in printed
+    assert "parse only:" in printed and "G instructions" in printed and "(instructions, not time)" in printed

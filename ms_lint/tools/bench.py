@@ -21,6 +21,13 @@ and pylint with ms_lint (whose brain serves MindSpore from the catalog's stubs),
 MindSpore hidden and, when it is installed, with MindSpore installed. MindSpore is
 hidden by running the same interpreter with ``-S`` and a PYTHONPATH holding ms_lint
 and a copy of site-packages made of symlinks, MindSpore's entries left out.
+
+``--instructions`` counts instead the instructions each run executes, under valgrind's
+cachegrind without cache simulation (``apt-get install valgrind``; runs are 10-20 times
+slower), with a fixed hash seed: the count of a run is the same every time, so two versions of
+ms_lint compare exactly on a machine whose speed drifts. Instructions are not time: their ratio
+runs higher than the time ratio on the same code (ms_lint's code runs more instructions per
+second than the parse), so it compares versions of ms_lint, not the budget.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ import argparse
 import compileall
 import importlib.util
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -49,6 +58,8 @@ COMMON = ["--persistent=n", "--score=n", "--reports=n", "--disable=all"]
 BASELINE = ["--enable=syntax-error"]
 MS_LINT = ["--load-plugins=ms_lint", "--enable=mindspore"]
 FULL = ["--persistent=n", "--score=n", "--reports=n"]
+VALGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+INSTRUCTION_COUNT = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
 def empty_rcfile(directory: Path) -> Path:
@@ -135,6 +146,28 @@ def paired(
     )
 
 
+def instructions_in(valgrind_output: str) -> int:
+    """The instructions of a run, from valgrind's summaries: one per process (ms_lint may fork)."""
+    return sum(int(found.replace(",", "")) for found in INSTRUCTION_COUNT.findall(valgrind_output))
+
+
+def count_instructions(args: List[str]) -> int:
+    """The instructions one pylint process executes (its forked children included)."""
+    command = [*VALGRIND, sys.executable, "-c", RUNNER, *args]
+    result = subprocess.run(command, env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=False)
+    count = instructions_in(result.stderr)
+    if "Traceback" in result.stderr or not count:
+        raise SystemExit(f"pylint under valgrind failed:\n{result.stderr}")
+    return count
+
+
+def report_instructions(label: str, baseline: int, candidate: int) -> None:
+    print(f"{label}")
+    print(f"  pylint, parse only:        {baseline / 1e9:8.3f} G instructions")
+    print(f"  pylint + ms_lint checks:   {candidate / 1e9:8.3f} G instructions")
+    print(f"  ratio: {candidate / baseline:.4f} (instructions, not time)")
+
+
 def report(label: str, pair: Pair) -> float:
     print(f"{label}")
     print(f"  pylint, parse only:        {pair.baseline[0]:7.2f} s   {pair.baseline[1] / 1024:7.0f} MiB")
@@ -168,16 +201,25 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="paired runs (medians are reported)")
     parser.add_argument("--jobs", type=int, default=1, help="pylint --jobs")
     parser.add_argument("--full", action="store_true", help="also time all of pylint's checks, with and without ms_lint")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead of timing")
     options = parser.parse_args(argv)
+    if options.instructions and shutil.which("valgrind") is None:
+        print("--instructions counts with valgrind, which is not installed here (apt-get install valgrind)")
+        return 2
     with tempfile.TemporaryDirectory(prefix="ms_lint_bench_") as scratch:
         scratch_dir = Path(scratch)
         rcfile = empty_rcfile(scratch_dir)
         common = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *COMMON]
         files = python_files(options.paths)
         byte_compile_ms_lint()
-        print(f"python {sys.version.split()[0]}, {len(files)} file(s), median of {options.repeat} run(s), jobs={options.jobs}")
         installed = importlib.util.find_spec("mindspore") is not None
         label = "MindSpore installed" if installed else "MindSpore not installed"
+        if options.instructions:
+            print(f"python {sys.version.split()[0]}, {len(files)} file(s), one run each, jobs={options.jobs}")
+            report_instructions(label, count_instructions([*common, *BASELINE, *files]),
+                                count_instructions([*common, *MS_LINT, *files]))
+            return 0
+        print(f"python {sys.version.split()[0]}, {len(files)} file(s), median of {options.repeat} run(s), jobs={options.jobs}")
         report(label, paired([*common, *BASELINE, *files], [*common, *MS_LINT, *files], options.repeat, None))
         env = hidden_env(scratch_dir)
         if installed:
