@@ -243,13 +243,20 @@ def _reads_weights(value: nodes.NodeNG, receiver: nodes.NodeNG, depth: int = 1) 
     for node in value.nodes_of_class((nodes.Attribute, nodes.Name)):
         if _read_for_metadata(node):
             continue  # ``initializer(..., cell.weight.data.shape)`` reads no value
-        if isinstance(node, nodes.Attribute) and node.attrname == "data" or node.as_string() == written:
+        if isinstance(node, nodes.Attribute) and node.attrname == "data" or _spelled(node, written):
             return True
         if depth > 0 and isinstance(node, nodes.Name):
             bound = names.assigned_value(node)
             if bound is not None and _reads_weights(bound, receiver, depth - 1):
                 return True
     return False
+
+
+def _spelled(node: nodes.NodeNG, written: str) -> bool:
+    """``node.as_string() == written`` for a Name or an Attribute, without writing out every node."""
+    if isinstance(node, nodes.Name):
+        return node.name == written
+    return written.endswith("." + node.attrname) and node.as_string() == written
 
 
 def _read_for_metadata(node: nodes.NodeNG) -> bool:
