@@ -79,13 +79,19 @@ def _site_without_mindspore(directory: Path) -> Path:
     return shadow
 
 
-def _time_once(command: Sequence[str], env: Optional[dict], cwd: Optional[Path] = None) -> Tuple[float, int]:
-    start = time.perf_counter()
+def _run_pylint(command: Sequence[str], env: Optional[dict], cwd: Optional[Path] = None) -> str:
+    """Run a pylint process; its standard error, or a plain stop if pylint failed."""
     result = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
     if "Traceback" in result.stderr:
         raise SystemExit(f"pylint failed:\n{result.stderr}")
-    maxrss = next((int(line.split()[1]) for line in result.stderr.splitlines() if line.startswith("MAXRSS")), 0)
+    return result.stderr
+
+
+def _time_once(command: Sequence[str], env: Optional[dict], cwd: Optional[Path] = None) -> Tuple[float, int]:
+    start = time.perf_counter()
+    stderr = _run_pylint(command, env, cwd)
+    elapsed = time.perf_counter() - start
+    maxrss = next((int(line.split()[1]) for line in stderr.splitlines() if line.startswith("MAXRSS")), 0)
     return elapsed, maxrss
 
 
@@ -153,11 +159,10 @@ def instructions_in(valgrind_output: str) -> int:
 
 def count_instructions(args: List[str]) -> int:
     """The instructions one pylint process executes (its forked children included)."""
-    command = [*VALGRIND, sys.executable, "-c", RUNNER, *args]
-    result = subprocess.run(command, env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=False)
-    count = instructions_in(result.stderr)
-    if "Traceback" in result.stderr or not count:
-        raise SystemExit(f"pylint under valgrind failed:\n{result.stderr}")
+    stderr = _run_pylint([*VALGRIND, sys.executable, "-c", RUNNER, *args], dict(os.environ, PYTHONHASHSEED="0"))
+    count = instructions_in(stderr)
+    if not count:
+        raise SystemExit(f"valgrind counted nothing:\n{stderr}")
     return count
 
 
@@ -212,14 +217,14 @@ def main(argv=None) -> int:
         common = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *COMMON]
         files = python_files(options.paths)
         byte_compile_ms_lint()
+        runs = "one run each" if options.instructions else f"median of {options.repeat} run(s)"
+        print(f"python {sys.version.split()[0]}, {len(files)} file(s), {runs}, jobs={options.jobs}")
         installed = importlib.util.find_spec("mindspore") is not None
         label = "MindSpore installed" if installed else "MindSpore not installed"
         if options.instructions:
-            print(f"python {sys.version.split()[0]}, {len(files)} file(s), one run each, jobs={options.jobs}")
             report_instructions(label, count_instructions([*common, *BASELINE, *files]),
                                 count_instructions([*common, *MS_LINT, *files]))
             return 0
-        print(f"python {sys.version.split()[0]}, {len(files)} file(s), median of {options.repeat} run(s), jobs={options.jobs}")
         report(label, paired([*common, *BASELINE, *files], [*common, *MS_LINT, *files], options.repeat, None))
         env = hidden_env(scratch_dir)
         if installed:
