@@ -198,6 +198,52 @@ def test_lookup_gives_what_astroid_gives_for_every_name():
 
             return Local
 
+        def sets_it_globally():
+            def helper():
+                global shared
+                shared = 2
+            value = shared
+            helper()
+            return value + shared
+
+        def reads_it():
+            return shared
+
+        def chooses(flag):
+            if flag:
+                def setter():
+                    global chosen
+                    chosen = 1
+                return setter
+            else:
+                return chosen
+
+        def reads_chosen():
+            return chosen
+
+        chosen = 0
+
+        shared = 1
+
+        for step in range(2):
+            def in_loop():
+                return step + ops.abs(step)
+
+        try:
+            import missing
+        except ImportError as error:
+            def handler():
+                return error
+            missing = None
+
+        def after_handler():
+            return missing, error
+
+        del later_name
+
+        def after_del():
+            return later_name
+
         later_name = 1
         nn = None
         ops = None

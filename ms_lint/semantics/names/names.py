@@ -151,17 +151,39 @@ def lookup(node: nodes.NodeNG) -> Lookup:
         # the name is read, so one lookup serves the whole body, and every method of a class.
         # (``global x`` makes the body's own assignments count again; ``__class__`` is the
         # method's own: those ask astroid each time.)
-        key = (_outer_anchor(function), node.name)
+        key = (_outer_anchor(function, node.name), node.name)
         if key not in _outer_lookups:
             _outer_lookups[key] = _astroid_lookup(node)
         return _outer_lookups[key]
     return _astroid_lookup(node)
 
 
-def _outer_anchor(function: nodes.FunctionDef) -> nodes.NodeNG:
-    """The node whose place decides what a name the function does not bind refers to."""
+def _outer_anchor(function: nodes.FunctionDef, name: str) -> nodes.NodeNG:
+    """The node whose place decides what a name the function does not bind refers to.
+
+    For a function or class in the module's own body, the module: astroid then filters the
+    module's bindings the same way for every one of them, unless one of those bindings sits in a
+    function or class (``global``), whose place in the module counts.
+    """
     enclosing = function.parent.scope()
-    return enclosing if isinstance(enclosing, nodes.ClassDef) else function
+    anchor = enclosing if isinstance(enclosing, nodes.ClassDef) else function
+    module = anchor.parent
+    if isinstance(module, nodes.Module) and _bound_in_module_code(module, name):
+        return module
+    return anchor
+
+
+_module_code_bindings: Dict[Tuple[nodes.Module, str], bool] = memo.per_module_dict()
+
+
+def _bound_in_module_code(module: nodes.Module, name: str) -> bool:
+    """Whether every binding of ``name`` in the module is in its own code, outside any function or class."""
+    key = (module, name)
+    if key not in _module_code_bindings:
+        _module_code_bindings[key] = all(
+            binding.parent is not None and binding.parent.frame() is module for binding in module.locals.get(name, ())
+        )
+    return _module_code_bindings[key]
 
 
 @memo.per_node
