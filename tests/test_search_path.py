@@ -49,3 +49,19 @@ def test_the_scan_looks_above_a_file_whose_text_adds_to_sys_path():
     assert search_path.ADDS_TO_SYS_PATH.search("sys.path .append(\n  x)")
     assert search_path.ADDS_TO_SYS_PATH.search("sys.path \\\n    .insert(0, x)")
     assert not search_path.ADDS_TO_SYS_PATH.search("os.path.join(a, b)")
+
+
+@pytest.mark.parametrize(
+    "imports, path",
+    [
+        ("from sys import path as search", "search"),
+        ("import sys as system", "system.path"),
+        ("import os, sys.path", "sys.path"),
+        ("from sys import *", "path"),
+    ],
+)
+def test_sys_path_under_any_import_of_sys_counts(tmp_path, imports, path):
+    script = tmp_path / "train.py"
+    script.write_text(f"import os\n{imports}\n{path}.insert(0, os.path.dirname(__file__))\n")
+    found = search_path.inserted_folders(astroid.MANAGER.ast_from_file(str(script), "train"))
+    assert found == (normalized(str(tmp_path)),)

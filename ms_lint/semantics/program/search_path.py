@@ -47,7 +47,7 @@ def folders_above(file: str) -> Tuple[str, ...]:
 
 def inserted_folders(module: nodes.Module) -> Tuple[str, ...]:
     """The folders at or above the module's own that it adds to ``sys.path``, in the order it adds them."""
-    if not module.file:
+    if not module.file or not _imports_sys(module):
         return ()
     found: List[str] = []
     for call in index.of(module).calls:
@@ -61,6 +61,18 @@ def inserted_folders(module: nodes.Module) -> Tuple[str, ...]:
         if folder is not None and folder not in found and folder in folders_above(module.file):
             found.append(folder)
     return tuple(found)
+
+
+def _imports_sys(module: nodes.Module) -> bool:
+    """Whether an import of the module binds ``sys`` or a name from it: only then can a name of
+    the module be ``sys.path`` (:func:`names.qualified_name` follows the module's imports)."""
+    for statement in index.of(module).imports:
+        if isinstance(statement, nodes.ImportFrom):
+            if (names.absolute_module(statement) or "").partition(".")[0] == "sys":
+                return True
+        elif any(name.partition(".")[0] == "sys" for name, _ in statement.names):
+            return True
+    return False
 
 
 def _path(expr: nodes.NodeNG, file: str, depth: int) -> Optional[str]:
