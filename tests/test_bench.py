@@ -72,3 +72,21 @@ def test_instructions_prints_both_counts_and_their_ratio(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "1 file(s), one run each" in printed
     assert "parse only:" in printed and "G instructions" in printed and "(instructions, not time)" in printed
+
+
+def test_instructions_are_counted_again_with_mindspore_hidden_when_it_is_installed(tmp_path, capsys, monkeypatch):
+    (tmp_path / "net.py").write_text("x = 1\n")
+    counted = []
+
+    def count(args, env=None, python_flags=()):
+        counted.append((bench.MS_LINT[0] in args, env is not None, tuple(python_flags)))
+        return 2_000_000_000 if bench.MS_LINT[0] in args else 1_000_000_000
+
+    monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/valgrind")
+    monkeypatch.setattr(bench, "count_instructions", count)
+    monkeypatch.setattr(bench.importlib.util, "find_spec", lambda name: object() if name == "mindspore" else None)
+    assert bench.main([str(tmp_path), "--instructions"]) == 0
+    assert counted == [(False, False, ()), (True, False, ()), (False, True, ("-S",)), (True, True, ("-S",))]
+    printed = capsys.readouterr().out
+    assert "MindSpore installed\n" in printed and "MindSpore hidden (" in printed
+    assert printed.count("ratio: 2.0000 (instructions, not time)") == 2

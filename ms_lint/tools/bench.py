@@ -24,8 +24,9 @@ and a copy of site-packages made of symlinks, MindSpore's entries left out.
 
 ``--instructions`` counts instead the instructions each run executes, under valgrind's
 cachegrind without cache simulation (``apt-get install valgrind``; runs are 10-20 times
-slower), with a fixed hash seed: the count of a run is the same every time, so two versions of
-ms_lint compare exactly on a machine whose speed drifts. Instructions are not time: their ratio
+slower), with a fixed hash seed, and again with MindSpore hidden when it is installed: the
+count of a run is the same every time, so two versions of ms_lint compare exactly on a machine
+whose speed drifts. Instructions are not time: their ratio
 runs higher than the time ratio on the same code (ms_lint's code runs more instructions per
 second than the parse), so it compares versions of ms_lint, not the budget.
 """
@@ -157,9 +158,10 @@ def instructions_in(valgrind_output: str) -> int:
     return sum(int(found.replace(",", "")) for found in INSTRUCTION_COUNT.findall(valgrind_output))
 
 
-def count_instructions(args: List[str]) -> int:
+def count_instructions(args: List[str], env: Optional[dict] = None, python_flags: Sequence[str] = ()) -> int:
     """The instructions one pylint process executes (its forked children included)."""
-    stderr = _run_pylint([*VALGRIND, sys.executable, "-c", RUNNER, *args], dict(os.environ, PYTHONHASHSEED="0"))
+    command = [*VALGRIND, sys.executable, *python_flags, "-c", RUNNER, *args]
+    stderr = _run_pylint(command, dict(env or os.environ, PYTHONHASHSEED="0"))
     count = instructions_in(stderr)
     if not count:
         raise SystemExit(f"valgrind counted nothing:\n{stderr}")
@@ -221,15 +223,19 @@ def main(argv=None) -> int:
         print(f"python {sys.version.split()[0]}, {len(files)} file(s), {runs}, jobs={options.jobs}")
         installed = importlib.util.find_spec("mindspore") is not None
         label = "MindSpore installed" if installed else "MindSpore not installed"
+        baseline, candidate = [*common, *BASELINE, *files], [*common, *MS_LINT, *files]
+        hidden_label = "MindSpore hidden (same environment, MindSpore left out of site-packages)"
         if options.instructions:
-            report_instructions(label, count_instructions([*common, *BASELINE, *files]),
-                                count_instructions([*common, *MS_LINT, *files]))
+            report_instructions(label, count_instructions(baseline), count_instructions(candidate))
+            if installed:
+                env = hidden_env(scratch_dir)
+                report_instructions(hidden_label, count_instructions(baseline, env, ["-S"]),
+                                    count_instructions(candidate, env, ["-S"]))
             return 0
-        report(label, paired([*common, *BASELINE, *files], [*common, *MS_LINT, *files], options.repeat, None))
+        report(label, paired(baseline, candidate, options.repeat, None))
         env = hidden_env(scratch_dir)
         if installed:
-            report("MindSpore hidden (same environment, MindSpore left out of site-packages)",
-                   paired([*common, *BASELINE, *files], [*common, *MS_LINT, *files], options.repeat, env, ["-S"]))
+            report(hidden_label, paired(baseline, candidate, options.repeat, env, ["-S"]))
         if options.full:
             full = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *FULL]
             report_full(
