@@ -280,3 +280,23 @@ def test_lookup_leaves_astroid_lookup_cache_alone():
     found = [names.lookup(node) for node in module.nodes_of_class(astroid.nodes.Name)]
     assert all(scope is not None for scope, _ in found) and len(found) == 6
     assert cached.cache_info().currsize == before
+
+
+def test_names_bound_by_each_star_import_are_astroid_s():
+    module = astroid.parse(
+        '''
+        from os.path import *
+        from posixpath import *
+        from json import *
+        join = 1
+        '''
+    )
+    stars = [node for node in module.body if isinstance(node, astroid.nodes.ImportFrom)]
+    for statement in stars:
+        for only, test in ((False, any), (True, all)):
+            expected = frozenset(
+                name for name, bound in module.locals.items() if test(binding is statement for binding in bound)
+            )
+            assert names._bound_by(statement, module, only=only) == expected
+    assert "dumps" in names._bound_by(stars[2], module, only=True)
+    assert "join" not in names._bound_by(stars[0], module, only=True)

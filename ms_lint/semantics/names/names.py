@@ -301,8 +301,32 @@ def _star_module(statement: nodes.ImportFrom, module: nodes.Module) -> Optional[
 
 def _bound_by(statement: nodes.ImportFrom, module: nodes.Module, only: bool) -> frozenset:
     """The names astroid bound to a star import in the module (``only``: and to nothing else)."""
-    test = all if only else any
-    return frozenset(name for name, bound in module.locals.items() if test(binding is statement for binding in bound))
+    return _star_bindings(module)[ONLY if only else ANY].get(statement, frozenset())
+
+
+ANY, ONLY = 0, 1
+
+
+@memo.per_run_node
+def _star_bindings(module: nodes.Module) -> Tuple[Dict[nodes.NodeNG, frozenset], Dict[nodes.NodeNG, frozenset]]:
+    """For each star import of the module, the names astroid bound to it, and those it bound to nothing
+    else: one pass over the module's names for all its star imports."""
+    stars = {id(statement): statement for statement in _star_imports(module)}
+    bound_to: Dict[nodes.NodeNG, set] = {statement: set() for statement in stars.values()}
+    only_to: Dict[nodes.NodeNG, set] = {statement: set() for statement in stars.values()}
+    for name, bound in module.locals.items():
+        mine = {id(binding) for binding in bound if id(binding) in stars}
+        for key in mine:
+            bound_to[stars[key]].add(name)
+        if not bound:  # bound to nothing: vacuously to each star import alone, as ``all`` would say
+            for found in only_to.values():
+                found.add(name)
+        elif len(mine) == 1 and all(id(binding) in mine for binding in bound):
+            only_to[stars[next(iter(mine))]].add(name)
+    return (
+        {statement: frozenset(found) for statement, found in bound_to.items()},
+        {statement: frozenset(found) for statement, found in only_to.items()},
+    )
 
 
 def bindings(node: nodes.NodeNG) -> list:
