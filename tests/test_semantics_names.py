@@ -3,7 +3,7 @@
 import astroid
 import pytest
 
-from ms_lint.semantics.names import catalog, names
+from ms_lint.semantics.names import catalog, index, names
 
 
 def name_of(code):
@@ -300,3 +300,44 @@ def test_names_bound_by_each_star_import_are_astroid_s():
             assert names._bound_by(statement, module, only=only) == expected
     assert "dumps" in names._bound_by(stars[2], module, only=True)
     assert "join" not in names._bound_by(stars[0], module, only=True)
+
+
+def test_earlier_siblings_are_the_chain_of_previous_siblings():
+    module = astroid.parse(
+        '''
+        import os
+        x = 1
+        def f(a):
+            if a:
+                b = 1
+                c = b
+            else:
+                d = 2
+            try:
+                e = 3
+            except ValueError as error:
+                g = error
+            finally:
+                h = 4
+            match a:
+                case 1:
+                    i = 5
+                case _:
+                    j = 6
+            return a
+        class C:
+            y = x
+        '''
+    )
+    checked = 0
+    for node in module.nodes_of_class(astroid.nodes.NodeNG):
+        if isinstance(node, astroid.nodes.Module):
+            continue
+        expected, sibling = [], node.previous_sibling()
+        while sibling is not None:
+            expected.append(sibling)
+            sibling = sibling.previous_sibling()
+        found = index.earlier_siblings(node)
+        assert len(found) == len(expected) and all(a is b for a, b in zip(found, expected)), node.as_string()
+        checked += 1
+    assert checked > 40

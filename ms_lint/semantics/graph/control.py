@@ -23,7 +23,7 @@ from typing import Iterator, List, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.semantics.graph import scope, values
-from ms_lint.semantics.names import memo
+from ms_lint.semantics.names import index, memo
 from ms_lint.semantics.graph.values import Evaluator, Kind
 
 BRANCHES = (nodes.If, nodes.While)
@@ -333,10 +333,8 @@ def always_compiled(node: nodes.NodeNG, evaluator: Evaluator) -> bool:
 
 def _after_constant_exit(statement: nodes.NodeNG, evaluator: Evaluator) -> bool:
     """An earlier statement of the same block is an ``if`` on a constant that may return or raise."""
-    sibling = statement.previous_sibling()
-    while sibling is not None:
+    for sibling in index.earlier_siblings(statement):
         if isinstance(sibling, nodes.If) and not is_tensor_condition(sibling, evaluator):
             if any(_own_nodes(sibling, (nodes.Return, nodes.Raise))):
                 return True
-        sibling = sibling.previous_sibling()
     return False

@@ -22,7 +22,7 @@ import re
 
 from astroid import nodes
 
-from ms_lint.semantics.names import names
+from ms_lint.semantics.names import index, names
 
 IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 NAME_ERRORS = frozenset({"AttributeError"})
@@ -70,16 +70,12 @@ def _reads_version(test: nodes.NodeNG) -> bool:
 
 def _after_early_exit(statement: nodes.NodeNG) -> bool:
     """Whether an earlier statement of the same block is a version test whose body returns or raises."""
-    earlier = statement.previous_sibling()
-    while earlier is not None:
-        if (
-            isinstance(earlier, nodes.If)
-            and isinstance(earlier.body[-1], (nodes.Return, nodes.Raise))
-            and _reads_version(earlier.test)
-        ):
-            return True
-        earlier = earlier.previous_sibling()
-    return False
+    return any(
+        isinstance(earlier, nodes.If)
+        and isinstance(earlier.body[-1], (nodes.Return, nodes.Raise))
+        and _reads_version(earlier.test)
+        for earlier in index.earlier_siblings(statement)
+    )
 
 
 def _guards(parent: nodes.NodeNG, child: nodes.NodeNG, errors: frozenset) -> bool:

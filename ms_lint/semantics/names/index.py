@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from astroid import nodes
+from astroid.nodes import _base_nodes
 
 from ms_lint.semantics.names import memo
 
@@ -70,3 +71,21 @@ def _descend(node: nodes.NodeNG, kinds, found: list) -> None:
             found.append(child)
         if type(child) not in _LEAVES:
             _descend(child, kinds, found)
+
+
+def earlier_siblings(node: nodes.NodeNG) -> list:
+    """The statements before ``node`` in its block, nearest first: the chain of ``previous_sibling()``,
+    read in one pass (each ``previous_sibling()`` looks its node up in the block again)."""
+    while not isinstance(node, (_base_nodes.Statement, nodes.Module)):
+        node = node.parent  # as astroid's previous_sibling of a node that is no statement: its parent's
+    if isinstance(node, nodes.Module):
+        return []
+    block = node.parent.child_sequence(node)
+    earlier = block[block.index(node) - 1 :: -1] if block.index(node) else []
+    if all(isinstance(item, _base_nodes.Statement) for item in earlier):
+        return earlier
+    found, sibling = [], node.previous_sibling()  # a block holding other nodes: astroid's own chain
+    while sibling is not None:
+        found.append(sibling)
+        sibling = sibling.previous_sibling()
+    return found

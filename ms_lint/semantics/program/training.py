@@ -17,7 +17,7 @@ from astroid import nodes
 
 from ms_lint.data import ascend_float16_ops
 from ms_lint.semantics.names import arguments as arg_binding
-from ms_lint.semantics.names import catalog, memo, names, resolve
+from ms_lint.semantics.names import catalog, index, memo, names, resolve
 
 DYNAMIC = "dynamic"
 
@@ -416,12 +416,10 @@ def is_conditional(node: nodes.NodeNG) -> bool:
 
 
 def _after_early_return(statement: nodes.NodeNG) -> bool:
-    earlier = statement.previous_sibling()
-    while earlier is not None:
+    for earlier in index.earlier_siblings(statement):
         returns = earlier.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.ClassDef))
         if isinstance(earlier, nodes.If) and next(returns, None) is not None:
             return True
-        earlier = earlier.previous_sibling()
     return False
 
 

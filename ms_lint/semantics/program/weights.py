@@ -37,7 +37,7 @@ from astroid import nodes
 
 from ms_lint.data import api_changes as table
 from ms_lint.files import normalized
-from ms_lint.semantics.names import catalog, memo, names, resolve
+from ms_lint.semantics.names import catalog, index, memo, names, resolve
 from ms_lint.semantics.program import training
 
 # The layer attribute each initialiser parameter sets.
@@ -310,11 +310,9 @@ def _after_training(call: nodes.Call) -> bool:
     """A statement before ``call`` in its function (or script) trains: ``model.train(...)``."""
     statement = call.statement()
     while statement is not None and not isinstance(statement, (nodes.FunctionDef, nodes.Module)):
-        earlier = statement.previous_sibling()
-        while earlier is not None:
+        for earlier in index.earlier_siblings(statement):
             if any(names.basename(node.func) == "train" for node in earlier.nodes_of_class(nodes.Call)):
                 return True
-            earlier = earlier.previous_sibling()
         statement = statement.parent
     return False
 
