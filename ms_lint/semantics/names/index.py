@@ -81,7 +81,8 @@ def earlier_siblings(node: nodes.NodeNG) -> list:
     if isinstance(node, nodes.Module):
         return []
     block = node.parent.child_sequence(node)
-    earlier = block[block.index(node) - 1 :: -1] if block.index(node) else []
+    position = block.index(node)
+    earlier = block[position - 1 :: -1] if position else []
     if all(isinstance(item, _base_nodes.Statement) for item in earlier):
         return earlier
     found, sibling = [], node.previous_sibling()  # a block holding other nodes: astroid's own chain
