@@ -44,3 +44,24 @@ def test_a_sink_size_option_declared_in_another_file(tmp_path):
 def test_a_sink_size_option_that_defaults_to_the_whole_dataset(tmp_path):
     project = write_project(tmp_path, {"src/__init__.py": "", "src/config.py": CONFIG.format(default=-1), "train.py": TRAIN})
     assert project_findings(project, RULE, 1, "train.py", "src") == []
+
+
+FIT = """
+    from mindspore.train import Model
+
+    def fit(model, dataset, steps=100):
+        model.train(10, dataset, dataset_sink_mode=False, sink_size=steps)
+
+    if __name__ == "__main__":
+        fit(Model(None), None)
+"""
+
+
+def test_a_sink_size_parameter_another_module_passes_the_whole_dataset(tmp_path):
+    alone = write_project(tmp_path / "alone", {"fit.py": FIT})
+    assert project_findings(alone, RULE, 1, "fit.py") == [("fit.py", 5, RULE, "HIGH")]
+    # Another module calls fit too: what its calls in its own module give steps is not all it gets.
+    caller = "from mindspore.train import Model\nfrom fit import fit\n\nfit(Model(None), None, steps=-1)\n"
+    shared = write_project(tmp_path / "shared", {"fit.py": FIT, "run.py": caller})
+    assert project_findings(shared, RULE, 1, "fit.py", "run.py") == []
+    assert findings_file_by_file(shared, RULE) == []

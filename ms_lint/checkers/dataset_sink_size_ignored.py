@@ -11,6 +11,7 @@ from pylint.interfaces import HIGH, Confidence
 from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import train_api
 from ms_lint.language import Text
+from ms_lint.semantics.graph import values
 from ms_lint.semantics.names import constants, names, options
 from ms_lint.semantics.program import evaluation, facts, training
 
@@ -59,12 +60,16 @@ class DatasetSinkSizeIgnoredChecker(ProjectChecker):
         if training.has_unpacked_arguments(node):
             return
         size = evaluation.model_argument(node, node.func.attrname, "sink_size")
+        via: evaluation.Via = set()  # a model or a size that is a parameter: what its function's callers pass
         steps = constants.fold(size)
+        passed = values.passed_constant(size) if steps is None and isinstance(size, nodes.Name) else None
+        if passed is not None:
+            steps = passed[0]
+            via.add(passed[1])
         option = _option(size) if steps is None else None
         if option is None and (not isinstance(steps, int) or steps == train_api.WHOLE_DATASET):
             return
         why = self._sink_mode_off(node)
-        via: evaluation.Via = set()  # a model that is a parameter: what its function's callers pass
         if why is None or evaluation.model_method(node, via) is None:
             return
         self.defer(node, args=(node.func.attrname, size.as_string(), why), detail=(option or "", steps, *sorted(via)))

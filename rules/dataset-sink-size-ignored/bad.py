@@ -17,3 +17,12 @@ def train_without_sinking(dataset, callbacks):
     model = ms.Model(net, nn.MSELoss(), nn.Adam(net.trainable_params()))
     model.train(20, dataset, callbacks, False, 100)  # [dataset-sink-size-ignored]
     model.fit(20, dataset, dataset_sink_mode=False, sink_size=100)  # [dataset-sink-size-ignored]
+
+
+def fit(model, dataset, steps_per_epoch=500):
+    model.train(20, dataset, dataset_sink_mode=False, sink_size=steps_per_epoch)  # [dataset-sink-size-ignored]
+
+
+def main(dataset):
+    net = nn.Dense(32, 10)
+    fit(Model(net, nn.MSELoss(), nn.SGD(net.trainable_params())), dataset)

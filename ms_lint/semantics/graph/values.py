@@ -31,7 +31,7 @@ from astroid import nodes
 
 from ms_lint.semantics.cells import cells
 from ms_lint.semantics.graph import scope
-from ms_lint.semantics.names import catalog, index, memo, names, resolve
+from ms_lint.semantics.names import catalog, constants, index, memo, names, resolve
 
 MAX_DEPTH = 12
 
@@ -821,10 +821,13 @@ def callers(function: nodes.FunctionDef):
     return calls, 0
 
 
-def passed_arguments(binding: nodes.NodeNG) -> Optional[Tuple[nodes.FunctionDef, List[nodes.NodeNG]]]:
+def passed_arguments(
+    binding: nodes.NodeNG, with_defaults: bool = False
+) -> Optional[Tuple[nodes.FunctionDef, List[nodes.NodeNG]]]:
     """For a parameter of a plain function or method (not ``construct``, not ``*args``): its
     function, and the argument each call of it in its module gives it. None unless every call
-    gives one (none leaves the default) and the function is not passed around as a value."""
+    gives one (``with_defaults``: or leaves a default, which then counts as given) and the
+    function is not passed around as a value."""
     if not isinstance(binding, nodes.AssignName) or not isinstance(binding.parent, nodes.Arguments):
         return None
     function, arguments = binding.parent.parent, binding.parent
@@ -837,9 +840,34 @@ def passed_arguments(binding: nodes.NodeNG) -> Optional[Tuple[nodes.FunctionDef,
         return None
     calls, offset = found
     passed = [given(function, call, binding.name, offset) for call in calls]
+    if passed and with_defaults and None in passed:
+        default = _default(arguments, binding.name)
+        passed = [default if value is None else value for value in passed]
     if not passed or any(value is None or value is UNMATCHED for value in passed):
         return None
     return function, passed
+
+
+def _default(arguments: nodes.Arguments, name: str) -> Optional[nodes.NodeNG]:
+    try:
+        return arguments.default_value(name)
+    except Exception:  # pylint: disable=broad-except  # astroid's NoDefault: a required parameter
+        return None
+
+
+def passed_constant(name: nodes.Name) -> Optional[Tuple[constants.Value, Tuple[str, str, str]]]:
+    """The constant a parameter holds: the one every call of its function in its module gives it,
+    its default where a call leaves it (``def fit(steps=100)`` then ``fit()``, ``fit(steps=100)``),
+    and the :func:`caller_key` of that function; None when the calls do not all give the same one.
+    True only if no other module calls the function: the caller key is for the program to ask."""
+    found = passed_arguments(names.single_binding(name), with_defaults=True)
+    if found is None:
+        return None
+    function, passed = found
+    folded = {constants.fold(value) for value in passed}
+    if len(folded) != 1 or None in folded:
+        return None
+    return folded.pop(), caller_key(function)
 
 
 def caller_key(function: nodes.FunctionDef) -> Tuple[str, str, str]:
