@@ -54,24 +54,54 @@ class PytorchMethodOnCellOrTensorChecker(ProjectChecker):
             return
         if _reported_call(func.expr):
             return  # ``x.detach().cpu()``: the first call already fails
+        problem = NO_DEVICE % (entry.argument,) if entry.argument else NO_METHOD % (entry.key,)
+        fix = entry.mindspore.format(receiver=scope.snippet(func.expr))
         receiver = receivers.of(func.expr)
-        if receiver is None or receiver.kind not in entry.receivers or receiver.mindspore & set(entry.exempt):
+        if receiver is not None:
+            if _fails(entry, receivers.summary(receiver, (entry.key,))):
+                args = (scope.snippet(node), entry.pytorch, receiver.kind, problem, fix)
+                self.defer(node, args, detail=tuple(sorted(receiver.via)))
             return
-        if entry.argument:
-            missing = not receivers.user_defined(receiver, entry.key)
-            problem = NO_DEVICE % (entry.argument,)
-        else:
-            missing = receivers.lacks(receiver, entry.key)
-            problem = NO_METHOD % (entry.key,)
-        if missing:
-            fix = entry.mindspore.format(receiver=scope.snippet(func.expr))
-            args = (scope.snippet(node), entry.pytorch, receiver.kind, problem, fix)
-            self.defer(node, args, detail=tuple(sorted(receiver.via)))
+        parameter = receivers.parameter_of_unseen_callers(func.expr)
+        if parameter is not None:  # what the modules importing the function pass decides
+            args = (scope.snippet(node), entry.pytorch, "", problem, fix)
+            self.defer(node, args, detail=(FROM_IMPORTERS, entry.key, *parameter))
 
     def decide(self, candidate, program):
-        """Through a function's parameter, the receiver is proven by the calls in its module: none elsewhere may differ."""
+        """Through a function's parameter, the receiver is proven by the calls in its module: none elsewhere may
+        differ; or, when its module has none, by the calls of every module importing it."""
         del program
+        if candidate.detail[:1] == (FROM_IMPORTERS,):
+            return HIGH if self._importers_pass(candidate) else None
         return HIGH if self.called_only_in_their_modules(candidate.detail) else None
+
+    def message_args(self, candidate, program):
+        if candidate.detail[:1] != (FROM_IMPORTERS,):
+            return candidate.args
+        snippet, torch_name, _, problem, fix = candidate.args
+        return snippet, torch_name, self._importers_pass(candidate)[0][0], problem, fix
+
+    def _importers_pass(self, candidate) -> list:
+        """The receivers every importer's call passes, when each fails the method's call; else []."""
+        _, key, (module, path, function), parameter = candidate.detail
+        passed = self.project.passed_by_importers(module, path, function, parameter)
+        entry = METHODS[key]
+        if not passed or len({kind for kind, _, _ in passed}) != 1 or not all(_fails(entry, item) for item in passed):
+            return []
+        return passed
+
+
+FROM_IMPORTERS = "importers"
+
+
+def _fails(entry: pytorch.Mapping, receiver: receivers.Summary) -> bool:
+    """Whether the PyTorch method call fails on such a receiver."""
+    kind, mindspore, defined = receiver
+    if kind not in entry.receivers or mindspore & set(entry.exempt):
+        return False
+    if entry.argument:
+        return entry.key not in defined
+    return receivers.summary_lacks(receiver, entry.key)
 
 
 def _device_argument(call: nodes.Call, prefix: str) -> bool:

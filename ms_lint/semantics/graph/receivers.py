@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import FrozenSet, Iterable, List, Optional, Tuple
 
 from astroid import nodes
 
@@ -55,10 +55,44 @@ def of(expr: nodes.NodeNG) -> Optional[Receiver]:
     return None
 
 
+# A receiver as plain data, for a module's facts: (kind, MindSpore classes, those of the names asked
+# about that a user class it may be an instance of binds).
+Summary = Tuple[str, FrozenSet[str], FrozenSet[str]]
+
+
+def summary(receiver: Receiver, asked: Iterable[str]) -> Summary:
+    """The receiver as plain data, with those of the ``asked`` attribute names its user classes bind."""
+    return receiver.kind, receiver.mindspore, frozenset(name for name in asked if user_defined(receiver, name))
+
+
 def lacks(receiver: Receiver, attrname: str) -> bool:
     """Whether the object certainly has no attribute ``attrname`` (per the catalog and the user classes)."""
-    known = catalog.tensor_methods() if receiver.kind == TENSOR else catalog.cell_methods()
-    return attrname not in known and not user_defined(receiver, attrname)
+    return summary_lacks(summary(receiver, (attrname,)), attrname)
+
+
+def summary_lacks(found: Summary, attrname: str) -> bool:
+    """:func:`lacks` of a summary that was asked about ``attrname``."""
+    kind, _, defined = found
+    known = catalog.tensor_methods() if kind == TENSOR else catalog.cell_methods()
+    return attrname not in known and attrname not in defined
+
+
+def parameter_of_unseen_callers(expr: nodes.NodeNG) -> Optional[Tuple[Tuple[str, str, str], str]]:
+    """For a parameter of a module-level function its module never calls nor uses as a value: the
+    function's :func:`values.caller_key` and the parameter's name (what it holds is what the
+    modules importing the function pass); None otherwise."""
+    binding = names.single_binding(expr) if isinstance(expr, nodes.Name) else None
+    if not isinstance(binding, nodes.AssignName) or not isinstance(binding.parent, nodes.Arguments):
+        return None
+    function, arguments = binding.parent.parent, binding.parent
+    if not isinstance(function, nodes.FunctionDef) or not isinstance(function.parent, nodes.Module):
+        return None
+    if binding not in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+        return None
+    found = values.callers(function)
+    if found is None or found[0] is values.UNMATCHED or found[0]:
+        return None
+    return values.caller_key(function), binding.name
 
 
 def user_defined(receiver: Receiver, attrname: str) -> bool:

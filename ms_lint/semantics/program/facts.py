@@ -25,7 +25,7 @@ from astroid import nodes
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import modes, syntax_levels
 from ms_lint.semantics.names import index, memo, module_files, names, options
-from ms_lint.semantics.program import search_path, training, weights
+from ms_lint.semantics.program import importer_calls, search_path, training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -109,6 +109,8 @@ class ModuleFacts(SharedEmptySets):
     # ("init_env"; MODULE_LEVEL for its top level): which programs run a shared set-up helper.
     called: FrozenSet[str] = frozenset()
     distributed_functions: FrozenSet[str] = frozenset()
+    # What it passes the functions of the user's other modules (importer_calls.Passed).
+    passed: FrozenSet[Tuple[str, str, str, Optional[tuple]]] = frozenset()
 
     @property
     def key(self) -> str:
@@ -296,4 +298,5 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         import_paths=import_paths(module.file, module.name, imports, search_path.inserted_folders(module)),
         called=frozen(called),
         distributed_functions=frozen(distributed_functions),
+        passed=frozen(importer_calls.passed(module)),
     )

@@ -27,7 +27,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tup
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo
 from ms_lint.semantics.names.module_files import source_root
-from ms_lint.semantics.program import training, weights
+from ms_lint.semantics.program import importer_calls, training, weights
 from ms_lint.semantics.program.facts import FACT_FIELDS, MODULE_LEVEL, REPLICA_SYNC, ModuleFacts, ProgramFacts
 
 NO_FACTS = ProgramFacts()
@@ -337,6 +337,29 @@ class Project:
             return True
         above = self._reach([self._component[key]], self._parents)
         return any(name in self._used(other) for component in above for other in self._members[component] if other != key)
+
+    def passed_by_importers(self, module: str, path: Optional[str], name: str, parameter: str) -> Optional[List[tuple]]:
+        """What the modules importing ``module`` (at ``path``), directly or not, pass parameter
+        ``parameter`` of its function ``name`` (``importer_calls.Passed`` summaries): [] when none
+        uses the name; None when one passes what its code does not prove, or uses the name in a way
+        it recorded no call of this function for."""
+        key = self._key(module, path)
+        if key is None:
+            return None
+        found = []
+        for component in self._reach([self._component[key]], self._parents):
+            for other in self._members[component]:
+                if other == key or name not in self._used(other):
+                    continue
+                records = [record for record in self._modules[other].passed if record[0] == key and record[1] == name]
+                if not records or any(record[2] == importer_calls.EVERY_PARAMETER for record in records):
+                    return None
+                for _, _, given_to, received in records:
+                    if given_to == parameter:
+                        if received is None:
+                            return None
+                        found.append(received)
+        return found
 
     def _used(self, key: str) -> FrozenSet[str]:
         if key not in self._names_used:

@@ -1,0 +1,77 @@
+"""A parameter whose function only other modules call holds what every one of their calls passes
+(ms_lint.semantics.program.importer_calls, through the program's facts)."""
+
+import textwrap
+
+import astroid
+
+from lint import findings_file_by_file, project_findings, write_project
+from ms_lint.semantics.names import memo
+from ms_lint.semantics.program import importer_calls
+
+RULE = "pytorch-method-on-cell-or-tensor"
+UTILS = """
+    def predict(net, ids=None):
+        net.eval()
+        return net(ids)
+"""
+
+
+def _train(body: str) -> str:
+    return "from mindspore import nn\nfrom utils import predict\n\n\ndef main(given):\n" + textwrap.indent(
+        textwrap.dedent(body), "    "
+    )
+
+
+def test_a_cell_every_importer_passes(tmp_path):
+    project = write_project(tmp_path, {"utils.py": UTILS, "train.py": _train("predict(nn.Dense(2, 2))\n")})
+    expected = [("utils.py", 3, RULE, "HIGH")]
+    assert project_findings(project, RULE, 1, "utils.py", "train.py") == expected
+    assert project_findings(project, RULE, 2, "utils.py", "train.py") == expected
+    assert findings_file_by_file(project, RULE) == expected
+
+
+def test_cells_from_two_importers_through_a_module_alias(tmp_path):
+    other = "import utils\nfrom mindspore import nn\n\nutils.predict(nn.SequentialCell(nn.Dense(2, 2)), 3)\n"
+    files = {"utils.py": UTILS, "train.py": _train("predict(net=nn.Dense(2, 2))\n"), "infer.py": other}
+    project = write_project(tmp_path, files)
+    assert findings_file_by_file(project, RULE) == [("utils.py", 3, RULE, "HIGH")]
+
+
+def test_silent_unless_every_importer_call_proves_a_cell(tmp_path):
+    cases = {
+        "a parameter of the caller": "predict(given)\n",
+        "one call passes something else": "predict(nn.Dense(2, 2))\npredict(given)\n",
+        "passed around as a value": "predict(nn.Dense(2, 2))\nhooks = [predict]\n",
+        "arguments from *args": "predict(*given)\n",
+        "a Cell of the user's that has eval": (
+            "class Net(nn.Cell):\n    def eval(self):\n        return self\n\npredict(Net())\n"
+        ),
+        "imported, never called": "return None\n",
+    }
+    for number, (case, body) in enumerate(cases.items()):
+        project = write_project(tmp_path / str(number), {"utils.py": UTILS, "train.py": _train(body)})
+        assert project_findings(project, RULE, 1, "utils.py", "train.py") == [], case
+
+
+def test_silent_when_another_module_calls_a_function_of_that_name_it_does_not_import(tmp_path):
+    other = "from mindspore import nn\nfrom helpers import predict\n\npredict(nn.Dense(2, 2))\n"
+    helpers = "def predict(net):\n    return net\n"
+    files = {"utils.py": UTILS, "helpers.py": helpers, "train.py": _train("predict(nn.Dense(2, 2))\n")}
+    files["run.py"] = "import train\n" + other
+    project = write_project(tmp_path, files)
+    assert project_findings(project, RULE, 1, "utils.py", "train.py", "run.py", "helpers.py") == []
+
+
+def test_what_a_module_records_of_its_calls(tmp_path):
+    write_project(tmp_path, {"utils.py": UTILS})
+    source = _train("predict(nn.Dense(2, 2))\npredict(given, ids=1)\n")
+    (tmp_path / "train.py").write_text(source, encoding="utf-8")
+    memo.new_run()
+    module = astroid.MANAGER.ast_from_file(str(tmp_path / "train.py"), "train", source=True)
+    records = importer_calls.passed(module)
+    utils = str((tmp_path / "utils.py").resolve())
+    assert {(name, parameter, summary and summary[0]) for path, name, parameter, summary in records if path == utils} == {
+        ("predict", "net", "Cell"),
+        ("predict", "net", None),
+    }  # ``ids`` receives no PyTorch method call in ``predict``: no rule asks what it holds
