@@ -231,11 +231,22 @@ def forget_user_modules() -> None:
     manager._mod_file_cache.clear()  # pylint: disable=protected-access  # a file created since is found
     clear_inference_tip_cache()
     _invalidate_cache()
+    _clear_guard_cache()
     # astroid's lookup cache: each of its 128 entries holds a node, and with it the tree of an earlier run.
     getattr(astroid.nodes.Name.lookup, "cache_clear", lambda: None)()
     # pylint caches this method of its message store without bound: every run's store (a few hundred
     # message definitions) would stay alive for the life of the process.
     getattr(MessageDefinitionStore.get_message_definitions, "cache_clear", lambda: None)()
+
+
+def _clear_guard_cache() -> None:
+    """astroid 4.4 keeps the guard statements before each statement it inferred, by node, for the
+    life of the process: the trees of every earlier run would stay alive."""
+    try:
+        from astroid.constraint import clear_preceding_guards_cache  # pylint: disable=import-outside-toplevel
+    except ImportError:  # astroid before 4.4 has no such cache
+        return
+    clear_preceding_guards_cache()
 
 
 def run(  # pylint: disable=redefined-builtin,too-many-arguments
