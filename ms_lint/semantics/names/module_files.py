@@ -46,6 +46,13 @@ def module_file(dotted: str, roots: Tuple[str, ...]) -> Optional[str]:
     return None
 
 
+def holds_top_level(dotted: str, roots: Tuple[str, ...]) -> bool:
+    """Whether one of ``roots`` holds the top-level module or folder of ``dotted``: no module under
+    that name is found there otherwise."""
+    top = dotted.partition(".")[0]
+    return any(top in _entries(root) or top + ".py" in _entries(root) for root in roots)
+
+
 def _find_module_file(parts: List[str], root: str) -> Optional[str]:
     """``root/a/b.py`` or ``root/a/b/__init__.py`` for ``a.b``, read from directory listings (one per
     directory and run, not a file-system call per import and root)."""

@@ -78,6 +78,12 @@ def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
     return found if found is not None and not installed(found) else None
 
 
+def may_be_own(modname: str, importer: nodes.Module) -> bool:
+    """Whether a folder the importing file's program searches holds ``modname``'s top-level module
+    or folder: a cheap test before asking :func:`own_file` of each name under it."""
+    return (importer.file or "").endswith(".py") and module_files.holds_top_level(modname, _search_roots(importer))
+
+
 @memo.per_run_node
 def _search_roots(module: nodes.Module) -> Tuple[str, ...]:
     return module_files.search_roots(module.file, module.name)

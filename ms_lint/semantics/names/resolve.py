@@ -183,6 +183,19 @@ def definition(node: nodes.NodeNG) -> Optional[Definition]:
     return found if isinstance(found, (nodes.ClassDef, nodes.FunctionDef)) else None
 
 
+@memo.per_run  # every read of a name an import binds asks the same
+def imported(statement: nodes.NodeNG, local: str, member: Optional[str] = None) -> Optional[nodes.NodeNG]:
+    """The user's module, class or function that an import statement binds to ``local`` (its
+    ``member``, for a module), or None."""
+    try:
+        found = _from_binding(statement, local, 0)
+        if member is not None:
+            found = _lookup_in_module(found, member, 1) if isinstance(found, nodes.Module) else None
+    except RecursionError:
+        return None
+    return found
+
+
 def method_of_self(expr: nodes.NodeNG) -> Optional[nodes.FunctionDef]:
     """``self.<method>`` in a method: the method the enclosing class defines (an inherited one, or
     one defined twice, stays unread)."""

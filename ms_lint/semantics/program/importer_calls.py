@@ -40,7 +40,10 @@ def passed(module: nodes.Module) -> FrozenSet[Passed]:
         head = read.expr if isinstance(read, nodes.Attribute) else read
         if not isinstance(head, nodes.Name) or head.name not in imported:
             continue
-        function = resolve.definition(read)
+        statement = names.single_binding(head)
+        if not isinstance(statement, (nodes.Import, nodes.ImportFrom)):
+            continue
+        function = resolve.imported(statement, head.name, read.attrname if read is not head else None)
         if not _imported_function(function, module):
             continue
         asked = receiving_parameters(function.root()).get(function)
@@ -107,6 +110,8 @@ def _imported_names(module: nodes.Module) -> FrozenSet[str]:
             if not base or base.split(".")[0] == "mindspore":
                 continue
             package = module_trees.own_file(base, module) is not None
+            if not package and not module_trees.may_be_own(base, module):
+                continue  # a library's names: none is a module of the user's
             for name, alias in statement.names:
                 if name != "*" and (package or module_trees.own_file(f"{base}.{name}", module) is not None):
                     found.add(alias or name)
