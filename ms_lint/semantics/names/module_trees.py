@@ -27,8 +27,10 @@ _INSTALLED_ROOTS = tuple(
     if path
 )
 
-# Trees by file, as astroid builds them; those read here, which nothing else may keep, are held.
-_built: "weakref.WeakValueDictionary[str, nodes.Module]" = memo.per_run_weak_dict()
+# Trees by (file, dotted name), as astroid builds them (a file read under another name here, such as
+# a script's ``import utils``, must not hide pylint's tree of it); those read here, which nothing else
+# may keep, are held.
+_built: "weakref.WeakValueDictionary[Tuple[str, str], nodes.Module]" = memo.per_run_weak_dict()
 _read_here = memo.per_run_dict()  # by (file, dotted name)
 _transform_registered = [False]
 
@@ -42,15 +44,15 @@ def register() -> None:
 
 def _remember(module: nodes.Module) -> None:
     if module.file and module.file.endswith(".py"):
-        _built[normalized(module.file)] = module
+        _built[normalized(module.file), module.name] = module
 
 
 def tree(path: str, modname: str) -> Optional[nodes.Module]:
     """The module in ``path`` under the dotted name ``modname``: the tree built from it in this run,
     or one parsed now; None when it cannot be read."""
     key = normalized(path)
-    found = _built.get(key)
-    if found is not None and found.name == modname:
+    found = _built.get((key, modname))
+    if found is not None:
         return found
     if (key, modname) not in _read_here:
         try:

@@ -11,7 +11,7 @@ answers what every call passes (:meth:`ms_lint.semantics.program.project.Project
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from astroid import nodes
 
@@ -32,29 +32,44 @@ Passed = Tuple[str, str, str, Optional[receivers.Summary]]
 
 def passed(module: nodes.Module) -> FrozenSet[Passed]:
     """What the module passes to the module-level functions of the user's other modules it reads."""
-    imported = _imported_names(module)
-    if not imported:
+    targets = _targets(module)
+    if not targets:
         return frozenset()
     found: Set[Passed] = set()
     for read in index.of(module).reads:
         head = read.expr if isinstance(read, nodes.Attribute) else read
-        if not isinstance(head, nodes.Name) or head.name not in imported:
+        if not isinstance(head, nodes.Name):
             continue
-        statement = names.single_binding(head)
-        if not isinstance(statement, (nodes.Import, nodes.ImportFrom)):
+        target = targets.get((head.name, read.attrname if read is not head else None))
+        if target is None or names.single_binding(head) is not target[0]:
             continue
-        function = resolve.imported(statement, head.name, read.attrname if read is not head else None)
-        if not _imported_function(function, module):
-            continue
-        asked = receiving_parameters(function.root()).get(function)
-        if not asked:
-            continue  # no question about its parameters can arise
+        function = target[1]
         key = normalized(function.root().file)
         if not names.is_callee(read):
             found.add((key, function.name, EVERY_PARAMETER, None))
             continue
-        found.update(_arguments(function, read.parent, key, asked))
+        found.update(_arguments(function, read.parent, key, receiving_parameters(function.root())[function]))
     return frozenset(found)
+
+
+@memo.per_node
+def _targets(module: nodes.Module) -> Dict[Tuple[str, Optional[str]], Tuple[nodes.NodeNG, nodes.FunctionDef]]:
+    """The functions of the user's other modules whose parameters a receiver rule may ask about, by
+    how the module reads them (``("predict", None)`` after ``from utils import predict``,
+    ``("utils", "predict")`` after ``import utils``), with the import statement that binds the name."""
+    found: Dict[Tuple[str, Optional[str]], Tuple[nodes.NodeNG, nodes.FunctionDef]] = {}
+    read = {node.name for node in index.of(module).reads if isinstance(node, nodes.Name)}
+    for statement, local in _imports_of_own_modules(module):
+        if local not in read:
+            continue  # what a module it never reads holds: no question, and no file its facts depend on
+        target = resolve.imported(statement, local)
+        if isinstance(target, nodes.FunctionDef) and _imported_function(target, module):
+            if target in receiving_parameters(target.root()):
+                found[local, None] = (statement, target)
+        elif isinstance(target, nodes.Module) and target is not module and not module_trees.installed(target.file or ""):
+            for function in receiving_parameters(target):
+                found[local, function.name] = (statement, function)
+    return found
 
 
 @memo.per_run_node
@@ -100,10 +115,9 @@ def _imported_function(function, module: nodes.Module) -> bool:
     )
 
 
-@memo.per_node
-def _imported_names(module: nodes.Module) -> FrozenSet[str]:
-    """The local names the module's imports of the user's own modules bind (a function, or a module)."""
-    found = set()
+def _imports_of_own_modules(module: nodes.Module) -> List[Tuple[nodes.NodeNG, str]]:
+    """Each import statement of the user's own modules, with each local name it binds (a function, or a module)."""
+    found = []
     for statement in index.of(module).imports:
         if isinstance(statement, nodes.ImportFrom):
             base = names.absolute_module(statement)
@@ -114,9 +128,9 @@ def _imported_names(module: nodes.Module) -> FrozenSet[str]:
                 continue  # a library's names: none is a module of the user's
             for name, alias in statement.names:
                 if name != "*" and (package or module_trees.own_file(f"{base}.{name}", module) is not None):
-                    found.add(alias or name)
+                    found.append((statement, alias or name))
             continue
         for name, alias in statement.names:
             if name.split(".")[0] != "mindspore" and module_trees.own_file(name, module) is not None:
-                found.add(alias or name.split(".")[0])
-    return frozenset(found)
+                found.append((statement, alias or name.split(".")[0]))
+    return found
