@@ -12,6 +12,7 @@ from ms_lint.data import pytorch
 from ms_lint.language import Text
 from ms_lint.semantics.graph import receivers, scope
 from ms_lint.semantics.names import catalog
+from ms_lint.semantics.program import patches
 
 SYMBOL = "pytorch-method-on-cell-or-tensor"
 NO_DEVICE = Text("knows no '%s' device and raises ValueError", "不认识 '%s' 设备，会抛出 ValueError")
@@ -60,7 +61,7 @@ class PytorchMethodOnCellOrTensorChecker(ProjectChecker):
         if receiver is not None:
             if _fails(entry, receivers.summary(receiver, (entry.key,))):
                 args = (scope.snippet(node), entry.pytorch, receiver.kind, problem, fix)
-                self.defer(node, args, detail=tuple(sorted(receiver.via)))
+                self.defer(node, args, detail=(entry.key, *sorted(receiver.via)))
             return
         parameter = receivers.parameter_of_unseen_callers(func.expr)
         if parameter is not None:  # what the modules importing the function pass decides
@@ -68,12 +69,16 @@ class PytorchMethodOnCellOrTensorChecker(ProjectChecker):
             self.defer(node, args, detail=(FROM_IMPORTERS, entry.key, *parameter))
 
     def decide(self, candidate, program):
-        """Through a function's parameter, the receiver is proven by the calls in its module: none elsewhere may
+        """Silent when the program adds the method to MindSpore's classes itself (a migration adapter).
+        Through a function's parameter, the receiver is proven by the calls in its module: none elsewhere may
         differ; or, when its module has none, by the calls of every module importing it."""
-        del program
-        if candidate.detail[:1] == (FROM_IMPORTERS,):
+        importers = candidate.detail[:1] == (FROM_IMPORTERS,)
+        key = candidate.detail[1] if importers else candidate.detail[0]
+        if {key, patches.ANY} & program.patched_attributes:
+            return None
+        if importers:
             return HIGH if self._importers_pass(candidate) else None
-        return HIGH if self.called_only_in_their_modules(candidate.detail) else None
+        return HIGH if self.called_only_in_their_modules(candidate.detail[1:]) else None
 
     def message_args(self, candidate, program):
         if candidate.detail[:1] != (FROM_IMPORTERS,):

@@ -25,7 +25,7 @@ from astroid import nodes
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import modes, syntax_levels
 from ms_lint.semantics.names import index, memo, module_files, names, options
-from ms_lint.semantics.program import importer_calls, search_path, training, weights
+from ms_lint.semantics.program import importer_calls, patches, search_path, training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
@@ -86,6 +86,8 @@ class ProgramFacts(SharedEmptySets):
     weights_set_in_methods: FrozenSet[str] = frozenset()  # set by a Cell's method: for the modules below it
     weights_loaded_into: FrozenSet[str] = frozenset()  # files of network classes a checkpoint is loaded into
     scripts: FrozenSet[str] = frozenset()  # modules that run as a script (``if __name__ == "__main__"``...)
+    # Attributes the program adds to MindSpore's classes ("add_module": see semantics.program.patches).
+    patched_attributes: FrozenSet[str] = frozenset()
     # Files of the user's code the program imports but pylint did not lint (filled by Project).
     unseen_imports: FrozenSet[str] = frozenset()
 
@@ -286,6 +288,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         found["scripts"].add(module.name)
     found["mode_options"] = set(modes.option_defaults(module))
     found["integer_options"] = set(options.integer_defaults(module))
+    found["patched_attributes"] = patches.patched_attributes(module)
     program_weights, method_weights, loaded = weights.sets_by_scope(setting_weights)
     found["weights_set"], found["weights_set_in_methods"] = set(program_weights), set(method_weights)
     found["weights_loaded_into"] = set(loaded)
