@@ -52,7 +52,6 @@ def passed(module: nodes.Module) -> FrozenSet[Passed]:
     return frozenset(found)
 
 
-@memo.per_node
 def _targets(module: nodes.Module) -> Dict[Tuple[str, Optional[str]], Tuple[nodes.NodeNG, nodes.FunctionDef]]:
     """The functions of the user's other modules whose parameters a receiver rule may ask about, by
     how the module reads them (``("predict", None)`` after ``from utils import predict``,
