@@ -51,7 +51,11 @@ def test_silent_on_the_methods_the_program_adds_and_only_in_that_program(tmp_pat
     assert findings_file_by_file(project, RULE) == expected
 
 
-def test_a_name_the_program_computes_may_be_any_method(tmp_path):
-    adapter = "import mindspore\n\nfor name in ('eval', 'cuda'):\n    setattr(mindspore.nn.Cell, name, print)\n"
-    project = write_project(tmp_path, {"adapter.py": adapter, "model.py": MODEL})
+def test_a_name_the_program_computes_may_be_any_method_of_that_class(tmp_path):
+    computed = "import mindspore\n\nfor name in ('eval', 'cuda'):\n    setattr(mindspore.nn.Cell, name, print)\n"
+    project = write_project(tmp_path, {"adapter.py": computed, "model.py": MODEL})
     assert project_findings(project, RULE, 1, "adapter.py", "model.py") == []
+    # The migration adapter's own loop patches Tensor's operators: Cells keep what they lack.
+    tensor_only = ADAPTER + "\n    for name in ('__add__', '__mul__'):\n        setattr(mindspore.Tensor, name, print)\n"
+    project = write_project(tmp_path / "tensor", {"adapter.py": tensor_only, "model.py": MODEL})
+    assert project_findings(project, RULE, 1, "adapter.py", "model.py") == [("model.py", 9, RULE, "HIGH")]

@@ -72,13 +72,14 @@ class PytorchMethodOnCellOrTensorChecker(ProjectChecker):
         """Silent when the program adds the method to MindSpore's classes itself (a migration adapter).
         Through a function's parameter, the receiver is proven by the calls in its module: none elsewhere may
         differ; or, when its module has none, by the calls of every module importing it."""
-        importers = candidate.detail[:1] == (FROM_IMPORTERS,)
-        key = candidate.detail[1] if importers else candidate.detail[0]
-        if {key, patches.ANY} & program.patched_attributes:
-            return None
-        if importers:
-            return HIGH if self._importers_pass(candidate) else None
-        return HIGH if self.called_only_in_their_modules(candidate.detail[1:]) else None
+        if candidate.detail[:1] == (FROM_IMPORTERS,):
+            passed = self._importers_pass(candidate)
+            key, kind = candidate.detail[1], passed[0][0] if passed else ""
+            proven = bool(passed)
+        else:
+            key, kind = candidate.detail[0], candidate.args[2]
+            proven = self.called_only_in_their_modules(candidate.detail[1:])
+        return HIGH if proven and not patches.is_patched(program.patched_methods, kind, key) else None
 
     def message_args(self, candidate, program):
         if candidate.detail[:1] != (FROM_IMPORTERS,):

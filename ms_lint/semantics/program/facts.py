@@ -86,8 +86,8 @@ class ProgramFacts(SharedEmptySets):
     weights_set_in_methods: FrozenSet[str] = frozenset()  # set by a Cell's method: for the modules below it
     weights_loaded_into: FrozenSet[str] = frozenset()  # files of network classes a checkpoint is loaded into
     scripts: FrozenSet[str] = frozenset()  # modules that run as a script (``if __name__ == "__main__"``...)
-    # Attributes the program adds to MindSpore's classes ("add_module": see semantics.program.patches).
-    patched_attributes: FrozenSet[str] = frozenset()
+    # Methods the program adds to MindSpore's classes, by receiver kind ("Cell:add_module": semantics.program.patches).
+    patched_methods: FrozenSet[str] = frozenset()
     # Files of the user's code the program imports but pylint did not lint (filled by Project).
     unseen_imports: FrozenSet[str] = frozenset()
 
@@ -288,7 +288,7 @@ def module_facts(module: nodes.Module) -> ModuleFacts:
         found["scripts"].add(module.name)
     found["mode_options"] = set(modes.option_defaults(module))
     found["integer_options"] = set(options.integer_defaults(module))
-    found["patched_attributes"] = patches.patched_attributes(module)
+    found["patched_methods"] = patches.patched_methods(module)
     program_weights, method_weights, loaded = weights.sets_by_scope(setting_weights)
     found["weights_set"], found["weights_set_in_methods"] = set(program_weights), set(method_weights)
     found["weights_loaded_into"] = set(loaded)
