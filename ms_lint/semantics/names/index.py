@@ -25,6 +25,7 @@ _SLOTS = {
     nodes.Nonlocal: 4,
     nodes.Name: 5,
     nodes.Attribute: 5,
+    nodes.AssignAttr: 6,
 }
 # Nodes that never have children: half of a module's nodes, not worth a call each.
 _LEAVES = frozenset({nodes.Name, nodes.Const, nodes.AssignName, nodes.DelName, nodes.Pass, nodes.Break, nodes.Continue})
@@ -38,12 +39,14 @@ class ModuleIndex:
     imports: tuple  # Import and ImportFrom statements, at any depth
     declarations: tuple  # Global and Nonlocal statements
     reads: tuple  # Name and Attribute nodes that read a name (``f``, ``self.f``), called or not
+    attribute_assignments: tuple  # AssignAttr nodes (``self.x`` in ``self.x = ...``)
 
 
 @memo.per_run_node  # lookups follow names into other modules: each module is walked once per run
 def of(module: nodes.Module) -> ModuleIndex:
-    """The calls, functions, classes, imports, global/nonlocal statements and reads of a module, in source order."""
-    found: tuple = ([], [], [], [], [], [])
+    """The calls, functions, classes, imports, global/nonlocal statements, reads and attribute
+    assignments of a module, in source order."""
+    found: tuple = ([], [], [], [], [], [], [])
     _collect(module, found)
     return ModuleIndex(*map(tuple, found))
 

@@ -35,9 +35,8 @@ def patched_methods(module: nodes.Module) -> Set[str]:
     its code: ``mindspore.nn.Cell.add_module = ...`` or ``setattr(Cell, "add_module", ...)``."""
     indexed = index.of(module)
     found: Set[str] = set()
-    for read in indexed.reads:
-        if type(read.parent) is nodes.AssignAttr and read.parent.expr is read:
-            found.update(_entries(read, read.parent.attrname))
+    for assigned in indexed.attribute_assignments:
+        found.update(_entries(assigned.expr, assigned.attrname))
     for call in indexed.calls:
         func = call.func
         if isinstance(func, nodes.Name) and func.name == "setattr" and len(call.args) >= 2 and names.is_builtin(func):
