@@ -11,6 +11,7 @@ import astroid
 import pytest
 
 from lint import REPO, RULES, run_pylint, write_project
+from ms_lint.semantics.names import import_text
 from ms_lint.semantics.program import fact_trees, facts, forked, stored_facts, workspace
 
 
@@ -204,13 +205,13 @@ def test_the_next_process_reads_again_only_the_files_that_changed(tmp_path, monk
 
     parsed.clear()
     _fresh_process(monkeypatch)
-    read_file = workspace._read
-    monkeypatch.setattr(workspace, "_read", lambda path: pytest.fail(f"{path} read again"))  # scans are stored too
+    read_file = import_text.read
+    monkeypatch.setattr(import_text, "read", lambda path: pytest.fail(f"{path} read again"))  # scans are stored too
     assert _keyed(run_pylint([project_dir / "st_net.py"])) == first
     assert parsed == []
 
     (project_dir / "st_util.py").write_text("def seed_all(seed):\n    return seed\n", encoding="utf-8")
-    monkeypatch.setattr(workspace, "_read", read_file)
+    monkeypatch.setattr(import_text, "read", read_file)
     _fresh_process(monkeypatch)
     run_pylint([project_dir / "st_net.py"])
     assert sorted(parsed) == ["st_train.py", "st_util.py"]  # st_train.py's facts read st_util.py

@@ -26,15 +26,14 @@ reading the rest of the project again, and in ms_lint's cache directory for the 
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Sequence, Set, Tuple
 
 import astroid
 from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.files import normalized
-from ms_lint.semantics.names import memo, resolve
+from ms_lint.semantics.names import import_text, memo, resolve
 from ms_lint.semantics.names.module_files import source_root
 from ms_lint.semantics.program import fact_trees, forked, search_path, stored_facts
 from ms_lint.semantics.program import project as programs
@@ -43,14 +42,6 @@ from ms_lint.semantics.program.facts import ModuleFacts, SharedEmptySets, import
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
 SKIPPED_DIRECTORIES = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages"})
 MAX_FILES = 20_000
-
-# ``from .a.b import (c, d)`` and ``import a.b as c, d``: the module part and the imported names.
-_IMPORT = re.compile(
-    r"\bfrom[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|(?:[^\n;\\]|\\\n)*)"
-    r"|\bimport[ \t]+((?:[^\n;\\]|\\\n)*)"
-)
-_NAME = re.compile(r"[A-Za-z_][\w.]*")
-_COMMENT = re.compile(r"#[^\n]*")
 
 Stamp = Tuple[int, int]  # a file's size and modification time (ns); (-1, -1) when it is gone
 
@@ -198,7 +189,7 @@ def _scanned(path: str) -> ModuleFacts:
         name = module_name(path)
         if cached is not None:
             _forget_tree(name, path)  # astroid's tree of it was built from its earlier text
-        text = _read(path)
+        text = import_text.read(path)
         inserted = search_path.folders_above(path) if search_path.ADDS_TO_SYS_PATH.search(text) else ()
         cached = _scans[path] = (stamp, name, scanned_imports(text, name, path.endswith("__init__.py")), inserted)
     _, name, imports, inserted = cached
@@ -211,51 +202,19 @@ def _scanned(path: str) -> ModuleFacts:
     )
 
 
-def _read(path: str) -> str:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
 def scanned_imports(text: str, module: str, package: bool) -> FrozenSet[str]:
     """Every dotted name an import statement of ``text`` could bind, as :func:`facts.module_facts`
     records them, and perhaps more (the scan also reads strings and comments)."""
     found = set()
-    for match in _IMPORT.finditer(text):
-        dots, base, imported, plain = match.groups()
-        if plain is not None:
-            found.update(_names(plain))
+    for statement in import_text.statements(text):
+        if statement.module is None:
+            found.update(name for name, _ in statement.names)
             continue
-        absolute = _absolute(len(dots), base, module, package)
+        absolute = import_text.absolute(statement.level, statement.module, module, package)
         if absolute:
             found.add(absolute)
-            found.update(f"{absolute}.{name}" for name in _names(imported) if "." not in name)
+            found.update(f"{absolute}.{name}" for name, _ in statement.names if "." not in name and name != "*")
     return frozenset(found)
-
-
-def _names(listing: str) -> List[str]:
-    """The imported names of ``a.b as c, d`` or ``(a, # comment\n b)``."""
-    names = []
-    for item in _COMMENT.sub("", listing).replace("\\\n", " ").strip("() \t\n").split(","):
-        match = _NAME.match(item.strip())
-        if match:
-            names.append(match.group(0))
-    return names
-
-
-def _absolute(level: int, base: str, module: str, package: bool) -> Optional[str]:
-    """The absolute module of ``from <level dots><base> import``, as :func:`names.absolute_module` finds it."""
-    if not level:
-        return base or None
-    parts = module.split(".") if package else module.split(".")[:-1]
-    if level - 1 > len(parts):
-        return None
-    parts = parts[: len(parts) - (level - 1)]
-    if base:
-        parts.append(base)
-    return ".".join(parts) or None
 
 
 def _parse_stale(items: Sequence[ModuleFacts], project_modules: FrozenSet[str]) -> None:
