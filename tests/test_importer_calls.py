@@ -75,3 +75,18 @@ def test_what_a_module_records_of_its_calls(tmp_path):
         ("predict", "net", "Cell"),
         ("predict", "net", None),
     }  # ``ids`` receives no PyTorch method call in ``predict``: no rule asks what it holds
+
+
+def test_a_call_through_an_alias_in_another_module_counts(tmp_path):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/impl.py": UTILS,
+        "pkg/api.py": "from pkg import impl\n\nrun = impl.predict\n",
+        "train.py": "from mindspore import nn\nfrom pkg.impl import predict\n\npredict(nn.Dense(2, 2))\n",
+    }
+    project = write_project(tmp_path / "cells", {name: files[name] for name in ("pkg/__init__.py", "pkg/impl.py", "train.py")})
+    assert findings_file_by_file(project, RULE) == [("pkg/impl.py", 3, RULE, "HIGH")]
+    files["infer.py"] = "from pkg.api import run\n\n\ndef main(given):\n    run(given)\n"
+    project = write_project(tmp_path / "unknown", files)
+    assert project_findings(project, RULE, 1, *files) == []
+    assert findings_file_by_file(project, RULE) == []

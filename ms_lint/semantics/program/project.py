@@ -349,9 +349,12 @@ class Project:
         found = []
         for component in self._reach([self._component[key]], self._parents):
             for other in self._members[component]:
-                if other == key or name not in self._used(other):
+                if other == key:
                     continue
+                # A module may call the function under another name (``run = impl.predict``): its records count.
                 records = [record for record in self._modules[other].passed if record[0] == key and record[1] == name]
+                if not records and name not in self._used(other):
+                    continue
                 if not records or any(record[2] == importer_calls.EVERY_PARAMETER for record in records):
                     return None
                 for _, _, given_to, received in records:
