@@ -6,7 +6,7 @@ import textwrap
 import astroid
 
 from lint import findings_file_by_file, project_findings, write_project
-from ms_lint.semantics.names import memo
+from ms_lint.semantics.names import memo, resolve
 from ms_lint.semantics.program import importer_calls
 
 RULE = "pytorch-method-on-cell-or-tensor"
@@ -90,3 +90,31 @@ def test_a_call_through_an_alias_in_another_module_counts(tmp_path):
     project = write_project(tmp_path / "unknown", files)
     assert project_findings(project, RULE, 1, *files) == []
     assert findings_file_by_file(project, RULE) == []
+
+
+def test_a_submodule_imported_from_its_package(tmp_path):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/impl.py": UTILS,
+        "train.py": "from mindspore import nn\nfrom pkg import impl\n\nimpl.predict(nn.Dense(2, 2))\n",
+    }
+    project = write_project(tmp_path, files)
+    assert project_findings(project, RULE, 2, *files) == [("pkg/impl.py", 3, RULE, "HIGH")]
+
+
+def test_modules_without_such_functions_are_read_from_their_text_not_parsed(tmp_path):
+    helpers = "def build(net):\n    return net\n\n\ndef step(optimizer):\n    optimizer.step()\n"
+    losses = "def total(net):\n    return net.trainable_params()\n"
+    write_project(tmp_path, {"helpers.py": helpers, "losses.py": losses})
+    source = "from mindspore import nn\nfrom helpers import build\nimport losses\n\nlosses.total(build(nn.Dense(2, 2)))\n"
+    (tmp_path / "train.py").write_text(source, encoding="utf-8")
+    memo.new_run()
+    for name in ("helpers", "losses"):
+        astroid.MANAGER.astroid_cache.pop(name, None)
+    module = astroid.MANAGER.ast_from_file(str(tmp_path / "train.py"), "train", source=True)
+    assert importer_calls.passed(module) == frozenset()
+    # ``step`` is not imported, ``total`` calls no PyTorch method of its parameter: no tree is built.
+    assert "helpers" not in astroid.MANAGER.astroid_cache and "losses" not in astroid.MANAGER.astroid_cache
+    # The facts still rest on those files: a change to one is seen by a file linted alone.
+    found = {name: str((tmp_path / f"{name}.py").resolve()) for name in ("helpers", "losses")}
+    assert resolve.files_read(str(tmp_path / "train.py")) == {**found, "helpers.build": None}  # not a submodule

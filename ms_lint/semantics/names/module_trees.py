@@ -76,19 +76,26 @@ def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
     where two programs of one repository may each have a ``network.py``."""
     if not (importer.file or "").endswith(".py"):
         return None
-    found = module_files.module_file(modname, _search_roots(importer))
+    return own_file_from(modname, importer.file, importer.name)
+
+
+def own_file_from(modname: str, path: str, name: str) -> Optional[str]:
+    """:func:`own_file` for an importing module known by its file and dotted name, its tree unbuilt."""
+    found = module_files.module_file(modname, _search_roots(path, name))
     return found if found is not None and not installed(found) else None
 
 
 def may_be_own(modname: str, importer: nodes.Module) -> bool:
     """Whether a folder the importing file's program searches holds ``modname``'s top-level module
     or folder: a cheap test before asking :func:`own_file` of each name under it."""
-    return (importer.file or "").endswith(".py") and module_files.holds_top_level(modname, _search_roots(importer))
+    return (importer.file or "").endswith(".py") and module_files.holds_top_level(
+        modname, _search_roots(importer.file, importer.name)
+    )
 
 
-@memo.per_run_node
-def _search_roots(module: nodes.Module) -> Tuple[str, ...]:
-    return module_files.search_roots(module.file, module.name)
+@memo.per_run
+def _search_roots(path: str, name: str) -> Tuple[str, ...]:
+    return module_files.search_roots(path, name)
 
 
 @memo.per_run

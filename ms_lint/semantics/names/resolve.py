@@ -65,9 +65,7 @@ def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[n
             module = None
     else:
         return None
-    found = getattr(module, "file", None)
-    importing = root.file
-    _reads.setdefault(normalized(importing) if importing else "", {})[modname] = normalized(found) if found else None
+    note_read(root.file, modname, getattr(module, "file", None))
     if module is not None:
         record_star_imports(module)
     return module
@@ -84,6 +82,12 @@ def record_star_imports(module: nodes.Module) -> None:
     for statement in module.body:
         if isinstance(statement, nodes.ImportFrom) and statement.names and statement.names[0][0] == "*":
             _import_module(names.absolute_module(statement), statement)
+
+
+def note_read(importing: Optional[str], modname: str, found: Optional[str]) -> None:
+    """Record that the facts of the module in file ``importing`` were worked out from the file found
+    under ``modname`` (None: no file was found), read here or from its text elsewhere."""
+    _reads.setdefault(normalized(importing) if importing else "", {})[modname] = normalized(found) if found else None
 
 
 def files_read(path: str) -> Dict[str, Optional[str]]:

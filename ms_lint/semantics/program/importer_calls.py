@@ -7,6 +7,9 @@ every such function it reads, what each parameter the function calls a PyTorch m
 (:mod:`ms_lint.semantics.graph.receivers`), as plain data in the module's facts, or None when the
 call leaves the parameter at its default or passes what the code does not prove. The program then
 answers what every call passes (:meth:`ms_lint.semantics.program.project.Project.passed_by_importers`).
+
+Whether an import may bind such a function at all is first read from the text of the modules it
+reaches (:mod:`receiving_imports`): astroid's tree of a module is built only when it may.
 """
 
 from __future__ import annotations
@@ -15,16 +18,16 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from astroid import nodes
 
-from ms_lint.data import pytorch
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import receivers, values
 from ms_lint.semantics.names import index, memo, module_trees, names, resolve
+from ms_lint.semantics.program import receiving_imports
 
 # The parameter of a record saying that nothing is known of what a function receives: a module
 # passes it around as a value, or fills its parameters from ``*args`` or ``**kwargs``.
 EVERY_PARAMETER = "*"
 # The attribute names a summary says whether the receiver's user classes bind: the PyTorch methods.
-ASKED = frozenset(entry.key for entry in pytorch.entries(pytorch.METHOD))
+ASKED = receiving_imports.ASKED
 
 # (file of the function's module, function name, parameter, what the parameter receives)
 Passed = Tuple[str, str, str, Optional[receivers.Summary]]
@@ -61,6 +64,8 @@ def _targets(module: nodes.Module) -> Dict[Tuple[str, Optional[str]], Tuple[node
     for statement, local in _imports_of_own_modules(module):
         if local not in read:
             continue  # what a module it never reads holds: no question, and no file its facts depend on
+        if not receiving_imports.may_bind(statement, local, module):
+            continue  # its text shows no such function: no tree of it is built
         target = resolve.imported(statement, local)
         if isinstance(target, nodes.FunctionDef) and _imported_function(target, module):
             if target in receiving_parameters(target.root()):

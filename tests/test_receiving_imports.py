@@ -1,0 +1,87 @@
+"""Whether an import may bind a function that calls a PyTorch method of a parameter, read from the
+text of the modules it reaches (ms_lint.semantics.program.receiving_imports)."""
+
+import textwrap
+
+import astroid
+import pytest
+
+from lint import REPO, write_project
+from ms_lint.semantics.names import memo
+from ms_lint.semantics.program import importer_calls, receiving_imports
+
+IMPL = """
+    from mindspore import nn
+
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            return x
+
+
+    def predict(net, ids):
+        net.eval()
+        return net(ids)
+
+
+    def build():
+        return Net()
+"""
+
+
+def _python_files():
+    for folder in ("rules", "tests/functional", "ms_lint/semantics"):
+        yield from sorted((REPO / folder).rglob("*.py"))
+
+
+def test_the_text_finds_every_function_the_tree_shows():
+    """A superset, never less: a function the text misses would hide what its importers pass."""
+    for path in _python_files():
+        try:
+            module = astroid.MANAGER.ast_from_file(str(path), source=True)
+        except astroid.AstroidBuildingError:
+            continue
+        memo.new_run()
+        shown = {function.name for function in importer_calls.receiving_parameters(module)}
+        assert shown <= receiving_imports._text(str(path)).defined, path
+        assert shown <= receiving_imports._receiving(str(path)), path
+
+
+def _may_bind(tmp_path, files, importing):
+    """What ``may_bind`` answers for each name the last line of ``train.py`` imports, and the modules
+    of the package whose trees were built to answer it."""
+    write_project(tmp_path, {**files, "train.py": importing})
+    memo.new_run()
+    for name in [name for name in astroid.MANAGER.astroid_cache if name.startswith("pkg")]:
+        del astroid.MANAGER.astroid_cache[name]
+    module = astroid.MANAGER.ast_from_file(str(tmp_path / "train.py"), "train", source=True)
+    statement = module.body[-1]
+    answers = [receiving_imports.may_bind(statement, alias or name.partition(".")[0], module) for name, alias in statement.names]
+    return answers, sorted(name for name in astroid.MANAGER.astroid_cache if name.startswith("pkg"))
+
+
+@pytest.mark.parametrize(
+    "package, importing, expected",
+    [
+        ({"pkg/__init__.py": "from .impl import Net, build\n"}, "from pkg import Net, build\n", [False, False]),
+        ({"pkg/__init__.py": "from .impl import predict\n"}, "from pkg import predict\n", [True]),
+        ({"pkg/__init__.py": "from pkg.impl import *\n"}, "from pkg import predict, build\n", [True, False]),
+        ({"pkg/__init__.py": "from . import impl\nrun = impl.build\n"}, "from pkg import run\n", [True]),
+        ({"pkg/__init__.py": "import pkg.impl as impl\n"}, "from pkg import impl\n", [True]),
+        ({"pkg/__init__.py": ""}, "from pkg import impl\n", [True]),
+        ({"pkg/__init__.py": ""}, "import pkg.impl as impl\n", [True]),
+        ({"pkg/__init__.py": ""}, "from pkg.impl import build, predict\n", [False, True]),
+        ({"pkg/__init__.py": "from collections import OrderedDict\n"}, "from pkg import OrderedDict\n", [False]),
+    ],
+    ids=["re-exported", "re-exported-function", "star", "alias", "module-alias", "submodule", "import-as", "direct", "library"],
+)
+def test_what_the_text_of_an_import_may_bind(tmp_path, package, importing, expected):
+    answers, built = _may_bind(tmp_path, {**package, "pkg/impl.py": textwrap.dedent(IMPL)}, importing)
+    assert answers == expected
+    assert built == []  # read from the text alone
+
+
+def test_a_module_whose_functions_call_no_pytorch_method_of_a_parameter(tmp_path):
+    impl = "def predict(net, ids):\n    return net(ids)\n\n\ndef evaluate():\n    net = make()\n    net.eval()\n"
+    answers, _ = _may_bind(tmp_path, {"pkg/__init__.py": "", "pkg/impl.py": impl}, "from pkg import impl\n")
+    assert answers == [False]
