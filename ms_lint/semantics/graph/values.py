@@ -371,7 +371,10 @@ class Evaluator:
         if expr.attrname in SHAPE_ATTRIBUTES and base is not Kind.OBJECT:
             return Kind.CONSTANT
         if base is Kind.TENSOR:
-            return Kind.CONSTANT if expr.attrname in CONSTANT_ATTRIBUTES else Kind.TENSOR
+            if expr.attrname in CONSTANT_ATTRIBUTES:
+                return Kind.CONSTANT
+            # An attribute a Tensor does not have: the object is not the Tensor it seemed.
+            return Kind.TENSOR if expr.attrname in catalog.tensor_methods() else Kind.UNKNOWN
         if base is Kind.CONSTANT:
             return Kind.CONSTANT
         return Kind.UNKNOWN

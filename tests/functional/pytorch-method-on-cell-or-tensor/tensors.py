@@ -32,3 +32,9 @@ def convert(device, items):
 
 x_global = Tensor([1.0])
 x_global.detach()  # module-level code: no value analysis
+
+
+class Head(nn.Cell):
+    def construct(self, x, boxes):
+        scores = x.T.cpu()  # [pytorch-method-on-cell-or-tensor]
+        return scores, boxes[0].bbox.cpu()  # ``bbox``: no Tensor has it, so ``boxes`` is not proven one
