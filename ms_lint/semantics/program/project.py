@@ -99,6 +99,7 @@ class Project:
                     self._parents[imported].add(source)
         self._callers: Optional[Dict[str, List[str]]] = None
         self._names_used: Dict[str, FrozenSet[str]] = {}  # by module: the names it calls or imports
+        self._passed: Dict[str, Dict[Tuple[str, str], List[tuple]]] = {}  # by module: its records, by function
         self._facts: Dict[str, ProgramFacts] = {}
 
     # -- the import graph -----------------------------------------------------------
@@ -352,7 +353,7 @@ class Project:
                 if other == key:
                     continue
                 # A module may call the function under another name (``run = impl.predict``): its records count.
-                records = [record for record in self._modules[other].passed if record[0] == key and record[1] == name]
+                records = self._passed_to(other).get((key, name), [])
                 if not records and name not in self._used(other):
                     continue
                 if not records or any(record[2] == importer_calls.EVERY_PARAMETER for record in records):
@@ -363,6 +364,14 @@ class Project:
                             return None
                         found.append(received)
         return found
+
+    def _passed_to(self, key: str) -> Dict[Tuple[str, str], List[tuple]]:
+        if key not in self._passed:
+            found: Dict[Tuple[str, str], List[tuple]] = {}
+            for record in self._modules[key].passed:
+                found.setdefault(record[:2], []).append(record)
+            self._passed[key] = found
+        return self._passed[key]
 
     def _used(self, key: str) -> FrozenSet[str]:
         if key not in self._names_used:
