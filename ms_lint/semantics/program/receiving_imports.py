@@ -29,9 +29,10 @@ ASKED = frozenset(entry.key for entry in pytorch.entries(pytorch.METHOD))
 # ``.eval``, with what may stand between the two tokens (each character read one way only: linear).
 _ASKED_ATTRIBUTE = re.compile(r"\.(?:\s|\\\r?\n|#[^\n]*\n)*(?:%s)\b" % "|".join(sorted(ASKED)))
 _DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
-# ``name = other`` or ``name = package.other``, which import resolution follows (and more).
+# ``name = other`` or ``name = package.other``, a statement of its own (which import resolution
+# follows), and more: a line's start, or a ``;`` or ``:`` before it, and one way only to read the dots.
 _ALIAS = re.compile(
-    r"\b(\w+)[ \t]*=[ \t]*(?:[\w.]+(?:[ \t]*\.[ \t]*[\w.]+)*[ \t]*(?:[#;\r\n]|$)|[(\\])", re.MULTILINE
+    r"(?:^|[;:])[ \t]*(\w+)[ \t]*=[ \t]*(?:\w+(?:[ \t]*\.[ \t]*\w+)*[ \t]*(?:[#;\r\n]|$)|[(\\])", re.MULTILINE
 )
 _MAX_HOPS = 8  # imports of imports followed, as import resolution does at most
 
@@ -78,14 +79,26 @@ def _member_may_be(base: str, name: str, importer: str, importer_name: str, hops
             found = _module_may_define(imported if aliased else name, path, base)
         else:
             absolute = import_text.absolute(level, source, base, package)
-            found = absolute is None or _member_may_be(absolute, imported, path, base, hops + 1)
+            found = absolute is None or _followed(absolute, imported, path, base, hops + 1)
         if found:
             return True
     for level, source in text.stars:
         absolute = import_text.absolute(level, source, base, package)
-        if absolute is None or _member_may_be(absolute, name, path, base, hops + 1):
+        if absolute is None or _followed(absolute, name, path, base, hops + 1):
             return True
     return _module_may_define(f"{base}.{name}", importer, importer_name)  # ``from package import module``
+
+
+_followed_answers = memo.per_run_dict()
+
+
+def _followed(base: str, name: str, importer: str, importer_name: str, hops: int) -> bool:
+    """:func:`_member_may_be` for an import of a module an import led to: the modules of a package
+    ask it again of the same ``__init__`` (its reads were recorded the first time)."""
+    key = (base, name, importer, importer_name)
+    if key not in _followed_answers:
+        _followed_answers[key] = _member_may_be(base, name, importer, importer_name, hops)
+    return _followed_answers[key]
 
 
 def _module_may_define(dotted: str, importer: str, importer_name: str) -> bool:
