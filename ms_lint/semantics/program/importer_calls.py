@@ -26,8 +26,6 @@ from ms_lint.semantics.program import receiving_imports
 # The parameter of a record saying that nothing is known of what a function receives: a module
 # passes it around as a value, or fills its parameters from ``*args`` or ``**kwargs``.
 EVERY_PARAMETER = "*"
-# The attribute names a summary says whether the receiver's user classes bind: the PyTorch methods.
-ASKED = receiving_imports.ASKED
 
 # (file of the function's module, function name, parameter, what the parameter receives)
 Passed = Tuple[str, str, str, Optional[receivers.Summary]]
@@ -83,7 +81,8 @@ def receiving_parameters(module: nodes.Module) -> Dict[nodes.FunctionDef, Frozen
     found: Dict[nodes.FunctionDef, Set[str]] = {}
     for call in index.of(module).calls:
         func = call.func
-        if not (isinstance(func, nodes.Attribute) and func.attrname in ASKED and isinstance(func.expr, nodes.Name)):
+        asked = isinstance(func, nodes.Attribute) and func.attrname in receiving_imports.ASKED
+        if not (asked and isinstance(func.expr, nodes.Name)):
             continue
         binding = names.single_binding(func.expr)
         if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments):
@@ -105,7 +104,8 @@ def _arguments(function: nodes.FunctionDef, call: nodes.Call, key: str, asked: F
         received = receivers.of(argument) if argument is not None else None
         # A receiver that is itself a parameter rests on this module's callers: not followed further.
         proven = received is not None and not received.via
-        found.add((key, function.name, parameter.name, receivers.summary(received, ASKED) if proven else None))
+        summary = receivers.summary(received, receiving_imports.ASKED) if proven else None
+        found.add((key, function.name, parameter.name, summary))
     return found
 
 

@@ -34,7 +34,6 @@ _DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
 _ALIAS = re.compile(
     r"(?:^|[;:])[ \t]*(\w+)[ \t]*=[ \t]*(?:\w+(?:[ \t]*\.[ \t]*\w+)*[ \t]*(?:[#;\r\n]|$)|[(\\])", re.MULTILINE
 )
-_MAX_HOPS = 8  # imports of imports followed, as import resolution does at most
 
 
 # ``from <level dots><module> import <imported>`` (module None for ``import <imported>``), and whether aliased.
@@ -68,8 +67,8 @@ def _member_may_be(base: str, name: str, importer: str, importer_name: str, hops
         # A library's name binds nothing of the user's; a folder without ``__init__.py``, or a
         # package found elsewhere on the path: the tree answers.
         return resolve.is_project_module(base)
-    if hops > _MAX_HOPS:
-        return True
+    if hops > resolve.MAX_DEPTH:
+        return True  # import resolution follows no further: the tree answers
     text = _text(path)
     if name in text.aliased or (name in text.defined and name in _receiving(path)):
         return True
@@ -151,11 +150,8 @@ def _receiving(path: str) -> FrozenSet[str]:
 
 def _calls_asked_of_parameter(function: ast.FunctionDef) -> bool:
     arguments = function.args
-    parameters = {
-        argument.arg
-        for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
-        if argument is not None
-    }
+    every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
+    parameters = {argument.arg for argument in every if argument is not None}
     return any(
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
