@@ -341,19 +341,25 @@ def _calls_of(function: nodes.NodeNG, chain: List[nodes.Call]) -> List[nodes.Cal
 
 
 def may_ask_for_evaluation_split(call: nodes.Call) -> bool:
-    """A cheap filter for :func:`evaluation_split`: some argument is ``False`` or an evaluation split's name."""
+    """A cheap filter for :func:`evaluation_split`: some positional argument is ``False`` or an
+    evaluation split's name, or a keyword argument is one for a parameter that asks for the split
+    (``has_bias=False`` is not: a keyword binds the parameter it names)."""
     # Every call of the code base passes here: a loop without a generator, the cheap type test first.
     for value in call.args:
-        if type(value) is nodes.Const and _names_evaluation(value.value):
+        if type(value) is nodes.Const and (value.value is False or _names_evaluation(value.value)):
             return True
     for keyword in call.keywords or ():
-        if type(keyword.value) is nodes.Const and _names_evaluation(keyword.value.value):
+        value = keyword.value
+        if type(value) is nodes.Const and (
+            (value.value is False and keyword.arg in SPLIT_FLAGS)
+            or (keyword.arg in SPLIT_NAMES and _names_evaluation(value.value))
+        ):
             return True
     return False
 
 
 def _names_evaluation(value) -> bool:
-    return value is False or (isinstance(value, str) and value.lower() in EVALUATION_SPLITS)
+    return isinstance(value, str) and value.lower() in EVALUATION_SPLITS
 
 
 def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optional[str]:
@@ -364,7 +370,7 @@ def evaluation_split(call: nodes.Call, definition: nodes.FunctionDef) -> Optiona
             continue
         if name in SPLIT_FLAGS and value.value is False:
             return f"{name}=False"
-        if name in SPLIT_NAMES and isinstance(value.value, str) and value.value.lower() in EVALUATION_SPLITS:
+        if name in SPLIT_NAMES and _names_evaluation(value.value):
             return f"{name}={value.value!r}"
     return None
 
