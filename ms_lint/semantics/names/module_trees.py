@@ -62,6 +62,12 @@ def tree(path: str, modname: str) -> Optional[nodes.Module]:
     return _read_here[key, modname]
 
 
+def built(path: str, modname: str) -> bool:
+    """Whether the tree of ``path`` under ``modname`` is built in this run (pylint's trees of the
+    linted files, with ``-j 1``, are all built before the first is checked)."""
+    return (normalized(path), modname) in _built
+
+
 def own_module(modname: str, importer: nodes.Module) -> Optional[nodes.Module]:
     """The user's module ``modname`` that the program of ``importer`` imports, read by file, or None
     when that program finds no such file of the user's code (a library, a module not found, an

@@ -6,10 +6,11 @@ The receiver rules ask what the importers of such a function pass it
 (:mod:`ms_lint.semantics.program.importer_calls`), and import resolution answers from astroid's
 tree of the imported module, at tens of times the cost of reading its text: with ``-j N`` a worker
 holds the trees of its own files only, and would build one for every other module its files
-import. The text answers first, with a superset of what the trees show: a module-level ``def`` of
-that name where ``.eval`` (or another PyTorch method) follows, confirmed with the standard library's
-parser; an import of that name, followed to its module; an assignment to it; a star import. Most
-imports are none of these, and their modules need no tree.
+import. Unless the tree of the first module an import reaches is built already (with ``-j 1``
+pylint builds every linted file's tree first), the text answers first, with a superset of what the
+trees show: a module-level ``def`` of that name where ``.eval`` (or another PyTorch method) follows,
+confirmed with the standard library's parser; an import of that name, followed to its module; an
+assignment to it; a star import. Most imports are none of these, and their modules need no tree.
 """
 
 from __future__ import annotations
@@ -53,10 +54,15 @@ def may_bind(statement: nodes.NodeNG, local: str, module: nodes.Module) -> bool:
     dotted = names.imported_name(statement, local)
     if dotted is None:
         return False
+    first = dotted if isinstance(statement, nodes.Import) else names.absolute_module(statement)
+    if first is None:
+        return False
+    path = module_trees.own_file_from(first, module.file, module.name)
+    if path is not None and module_trees.built(path, first):
+        return True  # its tree is built already: import resolution reads it for less than its text costs
     if isinstance(statement, nodes.Import):
         return _module_may_define(dotted, module.file, module.name)
-    base = names.absolute_module(statement)
-    return base is not None and _member_may_be(base, dotted.rpartition(".")[2], module.file, module.name, 0)
+    return _member_may_be(first, dotted.rpartition(".")[2], module.file, module.name, 0)
 
 
 def _member_may_be(base: str, name: str, importer: str, importer_name: str, hops: int) -> bool:
