@@ -7,7 +7,7 @@ import astroid
 import pytest
 
 from lint import REPO, write_project
-from ms_lint.semantics.names import memo
+from ms_lint.semantics.names import import_text, memo, module_trees
 from ms_lint.semantics.program import importer_calls, receiving_imports
 
 IMPL = """
@@ -85,3 +85,39 @@ def test_a_module_whose_functions_call_no_pytorch_method_of_a_parameter(tmp_path
     impl = "def predict(net, ids):\n    return net(ids)\n\n\ndef evaluate():\n    net = make()\n    net.eval()\n"
     answers, _ = _may_bind(tmp_path, {"pkg/__init__.py": "", "pkg/impl.py": impl}, "from pkg import impl\n")
     assert answers == [False]
+
+
+def _train_module(tmp_path, importing, prebuilt):
+    """``train.py`` of a project with ``pkg/impl.py``, its package's trees built first or not."""
+    write_project(tmp_path, {"pkg/__init__.py": "", "pkg/impl.py": textwrap.dedent(IMPL), "train.py": importing})
+    memo.new_run()
+    module_trees.register()
+    for name in [name for name in astroid.MANAGER.astroid_cache if name.startswith("pkg")]:
+        del astroid.MANAGER.astroid_cache[name]
+    if prebuilt:  # as pylint with -j 1 builds every linted file's tree before checking the first
+        for path, name in (("pkg/__init__.py", "pkg"), ("pkg/impl.py", "pkg.impl")):
+            astroid.MANAGER.ast_from_file(str(tmp_path / path), name, source=True)
+    return astroid.MANAGER.ast_from_file(str(tmp_path / "train.py"), "train", source=True)
+
+
+def test_a_built_tree_answers_without_reading_the_text(tmp_path, monkeypatch):
+    module = _train_module(tmp_path, "from pkg.impl import build\n", prebuilt=True)
+    monkeypatch.setattr(import_text, "read", lambda path: pytest.fail(f"read the text of {path}"))
+    assert receiving_imports.may_bind(module.body[-1], "build", module) is True
+
+
+@pytest.mark.parametrize(
+    "importing",
+    [
+        "from mindspore import nn\nfrom pkg.impl import predict, build\npredict(nn.Dense(2, 2), 1)\nbuild()\n",
+        "from mindspore import nn\nfrom pkg import impl\nimpl.predict(nn.Dense(2, 2), 1)\n",
+        "import pkg.impl as impl\nimpl.predict(impl.build(), 1)\n",
+    ],
+    ids=["from-import", "submodule", "import-as"],
+)
+def test_what_a_module_passes_is_the_same_with_the_trees_built_or_not(tmp_path, importing):
+    answers = []
+    for prebuilt in (False, True):
+        module = _train_module(tmp_path, importing, prebuilt)
+        answers.append(importer_calls.passed(module))
+    assert answers[0] == answers[1] and answers[0]
