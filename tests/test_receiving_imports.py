@@ -43,7 +43,7 @@ def test_the_text_finds_every_function_the_tree_shows():
             continue
         memo.new_run()
         shown = {function.name for function in importer_calls.receiving_parameters(module)}
-        assert shown <= receiving_imports._text(str(path)).defined, path
+        assert shown <= receiving_imports._defined(str(path)), path
         assert shown <= receiving_imports._receiving(str(path)), path
 
 

@@ -40,7 +40,7 @@ from ms_lint.data import graph_syntax
 from ms_lint.language import Text
 from ms_lint.semantics.cells import cells
 from ms_lint.semantics.graph import control, scope, syntax_levels, values
-from ms_lint.semantics.names import memo
+from ms_lint.semantics.names import memo, module_trees
 from ms_lint.semantics.program import api_changes, facts
 from ms_lint.semantics.program import project as programs
 from ms_lint.semantics.program import workspace
@@ -381,6 +381,7 @@ class MindSporeChecker(BaseChecker):
     def open(self) -> None:
         # A -j N worker opens the checkers for each of its files: all of them are one run.
         memo.new_run(self.linter if reduced_in_main_process(self.linter) else None)
+        module_trees.every_linted_tree_first(not reduced_in_main_process(self.linter))
         self._options_target = None
         calls.elect(self, strict=bool(os.environ.get(STRICT_ENV)))
 

@@ -62,10 +62,20 @@ def tree(path: str, modname: str) -> Optional[nodes.Module]:
     return _read_here[key, modname]
 
 
+_every_linted_tree_first = [True]
+
+
+def every_linted_tree_first(built_first: bool) -> None:
+    """Say whether this process builds the tree of every file it lints before checking the first
+    (pylint with ``-j 1``), or each as it checks it (a ``-j N`` worker, which lints some of them)."""
+    _every_linted_tree_first[0] = built_first
+
+
 def built(path: str, modname: str) -> bool:
-    """Whether the tree of ``path`` under ``modname`` is built in this run (pylint's trees of the
-    linted files, with ``-j 1``, are all built before the first is checked)."""
-    return (normalized(path), modname) in _built
+    """Whether the tree of ``path`` under ``modname`` is built in this run, in a process that builds
+    every linted file's tree first: the modules an import of it leads to are then built too, most
+    likely. A ``-j N`` worker holds some of them only, and answers False."""
+    return _every_linted_tree_first[0] and (normalized(path), modname) in _built
 
 
 def own_module(modname: str, importer: nodes.Module) -> Optional[nodes.Module]:
