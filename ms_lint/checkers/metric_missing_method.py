@@ -9,7 +9,7 @@ from ms_lint import language
 from ms_lint.checkers.base import MindSporeChecker
 from ms_lint.language import Text
 from ms_lint.semantics.names import names, resolve
-from ms_lint.semantics.program import evaluation
+from ms_lint.semantics.program import evaluation, metric_imports
 
 SYMBOL = "metric-missing-method"
 AND = Text(" and ", " 和 ")
@@ -42,6 +42,8 @@ class MetricMissingMethodChecker(MindSporeChecker):
     def check_call(self, node: nodes.Call) -> None:
         if not (names.basename(node.func) or " ")[0].isupper() or names.mindspore_name(node.func):
             return  # a cheap filter: classes are named in CapWords, and MindSpore's own metrics are complete
+        if not metric_imports.may_build_a_metric(node):
+            return  # the text of the modules its import reaches shows no Metric: no tree of them is built
         definition = resolve.called_definition(node)
         if not isinstance(definition, nodes.ClassDef):
             return
