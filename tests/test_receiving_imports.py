@@ -121,3 +121,16 @@ def test_what_a_module_passes_is_the_same_with_the_trees_built_or_not(tmp_path, 
         module = _train_module(tmp_path, importing, prebuilt)
         answers.append(importer_calls.passed(module))
     assert answers[0] == answers[1] and answers[0]
+
+
+def test_a_worker_reads_the_text_even_of_a_built_module(tmp_path, monkeypatch):
+    """A ``-j N`` worker holds some trees only: the modules an import of a built one leads to may not be."""
+    module = _train_module(tmp_path, "from pkg.impl import build\n", prebuilt=True)
+    read = []
+    monkeypatch.setattr(import_text, "read", lambda path, original=import_text.read: read.append(path) or original(path))
+    module_trees.every_linted_tree_first(False)
+    try:
+        assert receiving_imports.may_bind(module.body[-1], "build", module) is False
+    finally:
+        module_trees.every_linted_tree_first(True)
+    assert read
