@@ -4,18 +4,18 @@ from the text of the modules its import reaches (:mod:`ms_lint.semantics.names.t
 metric-missing-method resolves the callee of every call of a CapWords name; one imported from a
 module whose tree is not built asks here first. A class may be a Metric when one of its bases is
 named ``...Metric``, is a class that may be one (in its file, or imported and followed to its
-module), or is an expression the text cannot follow (``make_base()``): the standard library's parser
-reads the classes and their bases. A base of a library (``nn.Cell``) is no user Metric.
+module), or is an expression the text cannot follow (``make_base()``): the classes and their bases
+are read from the text, without a parse. A base of a library (``nn.Cell``) is no user Metric.
 """
 
 from __future__ import annotations
 
-import ast
-from typing import Dict, Tuple
+import re
+from typing import Dict, Optional, Tuple
 
 from astroid import nodes
 
-from ms_lint.semantics.names import memo, names, text_imports
+from ms_lint.semantics.names import import_text, memo, names, text_imports
 
 METRIC = "Metric"
 _OPAQUE = ""  # a base the text cannot follow: an expression other than a dotted name
@@ -60,28 +60,34 @@ def may_build_a_metric(call: nodes.Call) -> bool:
     return text_imports.may_bind_member(binding, head.name, func.attrname, call.root(), METRIC_CLASSES)
 
 
+# ``class Name`` at a line's start, and what follows it up to the first ``)``; a base as written: a
+# dotted name, or a keyword (``metaclass=ABCMeta``), which is no base.
+_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*(?:(:)|\(([^)]*)\)[ \t]*(:)?)?", re.MULTILINE)
+_DOTTED = re.compile(r"\w+(?:\s*\.\s*\w+)*")
+_KEYWORD = re.compile(r"\w+\s*=")
+
+
 @memo.per_run
 def _classes(path: str) -> Dict[str, Tuple[str, ...]]:
-    """The bases of every class of the file, at any depth, by class name: each a dotted name as
-    written, or :data:`_OPAQUE`."""
-    try:
-        with open(path, "rb") as source:
-            tree = ast.parse(source.read())
-    except (OSError, SyntaxError, ValueError):
-        return {}  # astroid builds no tree of it either
+    """The bases of every class statement the file's text may hold, at any depth, by class name: each
+    a dotted name as written, or :data:`_OPAQUE` for what the text cannot follow (a call, a
+    subscript, a comment, a line continuation)."""
     found: Dict[str, Tuple[str, ...]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            found[node.name] = found.get(node.name, ()) + tuple(_dotted(base) for base in node.bases)
+    for match in _CLASS.finditer(import_text.read(path)):
+        name, bare, listed, closed = match.groups()
+        if bare:
+            bases: Tuple[str, ...] = ()
+        elif listed is not None and closed:
+            bases = tuple(_base(part.strip()) for part in listed.split(",") if part.strip())
+            bases = tuple(base for base in bases if base is not None)
+        else:
+            bases = (_OPAQUE,)
+        found[name] = found.get(name, ()) + bases
     return found
 
 
-def _dotted(expr: ast.expr) -> str:
-    parts = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name):
-        return _OPAQUE
-    parts.append(expr.id)
-    return ".".join(reversed(parts))
+def _base(written: str) -> Optional[str]:
+    """A base as :func:`_classes` keeps it: a dotted name without spaces, None for a keyword."""
+    if _DOTTED.fullmatch(written):
+        return "".join(written.split())
+    return None if _KEYWORD.match(written) and _DOTTED.fullmatch(written.partition("=")[2].strip()) else _OPAQUE
