@@ -65,15 +65,10 @@ class _Text(NamedTuple):
 def may_bind(statement: nodes.NodeNG, local: str, module: nodes.Module, question: Question) -> bool:
     """Whether the import statement of ``module`` may bind ``local`` to such a thing, or to a module
     that may define one."""
-    dotted = names.imported_name(statement, local)
-    if dotted is None:
-        return False
-    first = dotted if isinstance(statement, nodes.Import) else names.absolute_module(statement)
-    if first is None:
-        return False
-    path = module_trees.own_file_from(first, module.file, module.name)
-    if path is not None and module_trees.built(path, first):
-        return True  # its tree is built already: import resolution reads it for less than its text costs
+    reached = _reached(statement, local, module)
+    if reached is None or reached is _BUILT:
+        return reached is _BUILT
+    dotted, first = reached
     if isinstance(statement, nodes.Import):
         return _module_may_define(dotted, module.file, module.name, 0, question)
     return _member_may_be(first, dotted.rpartition(".")[2], module.file, module.name, 0, question)
@@ -81,18 +76,30 @@ def may_bind(statement: nodes.NodeNG, local: str, module: nodes.Module, question
 
 def may_bind_member(statement: nodes.NodeNG, local: str, member: str, module: nodes.Module, question: Question) -> bool:
     """Whether ``local.member`` may be such a thing, ``local`` bound by the import statement of ``module``."""
-    dotted = names.imported_name(statement, local)
-    if dotted is None:
-        return False
-    first = dotted if isinstance(statement, nodes.Import) else names.absolute_module(statement)
-    if first is None:
-        return False
-    path = module_trees.own_file_from(first, module.file, module.name)
-    if path is not None and module_trees.built(path, first):
-        return True  # as in :func:`may_bind`
+    reached = _reached(statement, local, module)
+    if reached is None or reached is _BUILT:
+        return reached is _BUILT
+    dotted, first = reached
     if isinstance(statement, nodes.Import):
         return _member_may_be(dotted, member, module.file, module.name, 0, question)
     return _member_of_imported(first, dotted.rpartition(".")[2], member, module.file, module.name, 0, question)
+
+
+_BUILT = ("", "")  # what :func:`_reached` answers for an import whose first module's tree is built
+
+
+def _reached(statement: nodes.NodeNG, local: str, module: nodes.Module) -> Optional[Tuple[str, str]]:
+    """The dotted name the import statement binds to ``local`` and the first module it reaches (None:
+    it binds no such name; :data:`_BUILT` when that module's tree is built already, for import
+    resolution then reads it for less than its text costs)."""
+    dotted = names.imported_name(statement, local)
+    if dotted is None:
+        return None
+    first = dotted if isinstance(statement, nodes.Import) else names.absolute_module(statement)
+    if first is None:
+        return None
+    path = module_trees.own_file_from(first, module.file, module.name)
+    return _BUILT if path is not None and module_trees.built(path, first) else (dotted, first)
 
 
 def member_may_be(path: str, modname: str, name: str, member: str, hops: int, question: Question) -> bool:
