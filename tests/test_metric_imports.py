@@ -53,3 +53,26 @@ def test_the_metric_imported_through_a_package_is_reported(tmp_path, jobs):
     assert project_findings(project, RULE, jobs, *FILES, "train.py") == expected
     if jobs == 1:
         assert findings_file_by_file(project, RULE) == expected
+
+
+def test_class_bases_read_from_the_text(tmp_path):
+    """A base the text cannot follow is "opaque" (it may be a Metric): a call, a subscript, a comment
+    among the bases, a line continuation; a keyword such as ``metaclass=`` is no base."""
+    source = (
+        "class A:\n    pass\nclass B(A, metaclass=ABCMeta):\n    pass\nclass C(nn . Cell):\n    pass\n"
+        "class D(make(x)):\n    pass\nclass E(\n    A,  # the base\n    B):\n    pass\nclass F \\\n(A):\n    pass\n"
+        "class G(Generic[T]):\n    pass\n"
+    )
+    path = tmp_path / "classes.py"
+    path.write_text(source, encoding="utf-8")
+    memo.new_run()
+    opaque = metric_imports._OPAQUE
+    assert metric_imports._classes(str(path)) == {
+        "A": (),
+        "B": ("A",),
+        "C": ("nn.Cell",),
+        "D": (opaque,),
+        "E": ("A", opaque),
+        "F": (opaque,),
+        "G": (opaque,),
+    }
