@@ -119,7 +119,9 @@ def _member_may_be_in(path: str, modname: str, name: str, member: str, hops: int
             found = _followed(imported if aliased else name, member, path, modname, hops + 1, question)
         else:
             absolute = import_text.absolute(level, source, modname, package)
-            found = absolute is None or _member_of_imported(absolute, imported, member, path, modname, hops + 1, question)
+            found = absolute is None or _member_of_imported(
+                absolute, imported, member, path, modname, hops + 1, question
+            )
         if found:
             return True
     for level, source in text.stars:
@@ -129,7 +131,9 @@ def _member_may_be_in(path: str, modname: str, name: str, member: str, hops: int
     return False
 
 
-def _member_of_imported(base: str, name: str, member: str, importer: str, importer_name: str, hops: int, question: Question) -> bool:
+def _member_of_imported(
+    base: str, name: str, member: str, importer: str, importer_name: str, hops: int, question: Question
+) -> bool:
     """``from base import name``, then ``name.member``: a member of the submodule ``base.name``, or of
     whatever ``base`` binds to ``name``."""
     path = _locate(base, importer, importer_name)
@@ -138,7 +142,9 @@ def _member_of_imported(base: str, name: str, member: str, importer: str, import
     if path == _TREE:
         return True
     submodule = _submodule(path, base, name, importer)
-    if submodule == _TREE or (submodule is not None and member_may_be_in_module(submodule, f"{base}.{name}", member, hops, question)):
+    if submodule == _TREE:
+        return True
+    if submodule is not None and member_may_be_in_module(submodule, f"{base}.{name}", member, hops, question):
         return True
     return member_may_be(path, base, name, member, hops, question)
 
@@ -148,7 +154,9 @@ def member_may_be_in_module(path: str, modname: str, member: str, hops: int, que
     if name_may_be(path, modname, member, hops, question):
         return True
     submodule = _submodule(path, modname, member, path)
-    return submodule == _TREE or (submodule is not None and question.module_defines(submodule, f"{modname}.{member}", hops))
+    if submodule is None:
+        return False
+    return submodule == _TREE or question.module_defines(submodule, f"{modname}.{member}", hops)
 
 
 def name_may_be(path: str, modname: str, name: str, hops: int, question: Question) -> bool:
