@@ -135,3 +135,11 @@ def test_a_worker_reads_the_text_even_of_a_built_module(tmp_path, monkeypatch):
     finally:
         module_trees.every_linted_tree_first(True)
     assert read
+
+
+def test_trees_are_known_as_built_after_astroid_clears_its_cache(tmp_path):
+    """``MANAGER.clear_cache()`` (the fix engine's, before it lints the fixed text) drops every transform."""
+    module_trees.register()
+    astroid.MANAGER.clear_cache()
+    _train_module(tmp_path, "from pkg.impl import build\n", prebuilt=True)  # registers again, as open() does
+    assert module_trees.built(str(tmp_path / "pkg" / "impl.py"), "pkg.impl")

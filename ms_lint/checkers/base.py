@@ -382,6 +382,7 @@ class MindSporeChecker(BaseChecker):
         # A -j N worker opens the checkers for each of its files: all of them are one run.
         memo.new_run(self.linter if reduced_in_main_process(self.linter) else None)
         module_trees.every_linted_tree_first(not reduced_in_main_process(self.linter))
+        module_trees.register()
         self._options_target = None
         calls.elect(self, strict=bool(os.environ.get(STRICT_ENV)))
 

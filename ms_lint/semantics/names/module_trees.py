@@ -32,14 +32,16 @@ _INSTALLED_ROOTS = tuple(
 # may keep, are held.
 _built: "weakref.WeakValueDictionary[Tuple[str, str], nodes.Module]" = memo.per_run_weak_dict()
 _read_here = memo.per_run_dict()  # by (file, dotted name)
-_transform_registered = [False]
 
 
 def register() -> None:
-    """Have astroid tell this module of every tree it builds (once per process)."""
-    if not _transform_registered[0]:
-        astroid.MANAGER.register_transform(nodes.Module, _remember)
-        _transform_registered[0] = True
+    """Have astroid tell this module of every tree it builds: again after ``MANAGER.clear_cache()``,
+    which drops every transform (the fix engine clears it before it lints the fixed text)."""
+    try:
+        astroid.MANAGER.unregister_transform(nodes.Module, _remember)
+    except ValueError:
+        pass  # not registered, or dropped by clear_cache()
+    astroid.MANAGER.register_transform(nodes.Module, _remember)
 
 
 def _remember(module: nodes.Module) -> None:
