@@ -294,11 +294,9 @@ def _assigned_names(path: str) -> FrozenSet[str]:
     """The names a module binds at its level by assignment, ``for``, ``with``, ``except ... as``, ``:=``
     or ``match``, and those any function declares ``global``: a superset of those astroid's lookup
     finds otherwise than by ``def``, ``class`` or an import."""
-    try:
-        with open(path, "rb") as source:
-            tree = ast.parse(source.read())
-    except (OSError, SyntaxError, ValueError):
-        return frozenset()  # astroid builds no tree of it either
+    tree = parsed(path)
+    if tree is None:
+        return frozenset()
     found = set()
     pending: List[ast.AST] = list(tree.body)
     while pending:
@@ -318,6 +316,16 @@ def _assigned_names(path: str) -> FrozenSet[str]:
             found.add(node.rest)
         pending.extend(ast.iter_child_nodes(node))
     return frozenset(found)
+
+
+def parsed(path: str) -> Optional[ast.Module]:
+    """The file's syntax tree by the standard library's parser (which honours a coding cookie), or None
+    when it cannot be read or parsed: astroid builds no tree of it either."""
+    try:
+        with open(path, "rb") as source:
+            return ast.parse(source.read())
+    except (OSError, SyntaxError, ValueError):
+        return None
 
 
 @memo.per_run

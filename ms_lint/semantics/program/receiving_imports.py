@@ -57,11 +57,9 @@ def _defined(path: str) -> FrozenSet[str]:
 def _receiving(path: str) -> FrozenSet[str]:
     """The module-level functions of the file that call a PyTorch method of a name among their
     parameters, read with the standard library's parser: a superset of those astroid's tree has."""
-    try:
-        with open(path, "rb") as source:
-            tree = ast.parse(source.read())
-    except (OSError, SyntaxError, ValueError):
-        return frozenset()  # astroid builds no tree of it either
+    tree = text_imports.parsed(path)
+    if tree is None:
+        return frozenset()
     return frozenset(
         function.name
         for function in tree.body
