@@ -18,12 +18,13 @@ def test_a_directory_stands_for_its_python_files_hidden_ones_left_out(tmp_path):
     assert bench.python_files([str(tmp_path / "train.py")]) == [str(tmp_path / "train.py")]
 
 
-def test_it_prints_both_times_and_their_ratio(tmp_path, capsys):
+def test_it_prints_the_three_times_and_both_ratios(tmp_path, capsys):
     (tmp_path / "net.py").write_text("from mindspore import nn\n\nclass Net(nn.Cell):\n    def forward(self, x):\n        return x\n")
     assert bench.main([str(tmp_path), "--repeat", "1"]) == 0
     printed = capsys.readouterr().out
     assert "1 file(s)" in printed
     assert "parse only:" in printed and "ms_lint checks:" in printed and "ratio:" in printed
+    assert "parse, ms_lint's collector:" in printed and "ratio to the parse with the same collector:" in printed
 
 
 def test_full_prints_plain_pylint_and_pylint_with_ms_lint(tmp_path, capsys):
@@ -78,15 +79,21 @@ def test_instructions_are_counted_again_with_mindspore_hidden_when_it_is_install
     (tmp_path / "net.py").write_text("x = 1\n")
     counted = []
 
+    def kind_of(args):
+        return "ms_lint" if bench.MS_LINT[0] in args else "collector" if bench.COLLECTOR_ONLY[0] in args else "parse"
+
     def count(args, env=None, python_flags=()):
-        counted.append((bench.MS_LINT[0] in args, env is not None, tuple(python_flags)))
-        return 2_000_000_000 if bench.MS_LINT[0] in args else 1_000_000_000
+        counted.append((kind_of(args), env is not None, tuple(python_flags)))
+        return {"ms_lint": 2_000_000_000, "collector": 800_000_000, "parse": 1_000_000_000}[kind_of(args)]
 
     monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/valgrind")
     monkeypatch.setattr(bench, "count_instructions", count)
     monkeypatch.setattr(bench.importlib.util, "find_spec", lambda name: object() if name == "mindspore" else None)
     assert bench.main([str(tmp_path), "--instructions"]) == 0
-    assert counted == [(False, False, ()), (True, False, ()), (False, True, ("-S",)), (True, True, ("-S",))]
+    assert counted == [
+        ("parse", False, ()), ("collector", False, ()), ("ms_lint", False, ()),
+        ("parse", True, ("-S",)), ("collector", True, ("-S",)), ("ms_lint", True, ("-S",)),
+    ]
     printed = capsys.readouterr().out
     assert "MindSpore installed\n" in printed and "MindSpore hidden (" in printed
-    assert printed.count("ratio: 2.0000 (instructions, not time)") == 2
+    assert printed.count("ratio: 2.0000; to the parse with the same collector: 2.5000 (instructions, not time)") == 2

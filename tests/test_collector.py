@@ -7,7 +7,8 @@ import subprocess
 import sys
 import textwrap
 
-from pylint.lint import Run
+import astroid
+from pylint.lint import PyLinter, Run
 
 from ms_lint import collector
 
@@ -60,3 +61,33 @@ def test_garbage_of_a_run_that_never_closed_is_still_finalized_at_exit(tmp_path)
     )
     subprocess.run([sys.executable, "-c", script], check=True)
     assert marker.exists()
+
+
+def test_what_is_alive_when_astroid_has_built_a_tree_is_out_of_sight_until_checking_ends():
+    collector.watch_trees()
+    try:
+        made_before = [[] for _ in range(100)]
+        astroid.parse("x = 1\n")
+        assert gc.get_freeze_count() >= len(made_before)
+    finally:
+        collector.checking_ends()
+    assert gc.get_freeze_count() == 0
+    astroid.parse("x = 1\n")  # the run is over: trees built now are left to the collector
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_lint_freezes_while_it_parses_and_leaves_nothing_frozen(tmp_path, monkeypatch):
+    (tmp_path / "net.py").write_text("import os\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    frozen_while_parsing = []
+    parse = PyLinter._get_asts
+
+    def parse_and_look(self, *args, **kwargs):
+        asts = parse(self, *args, **kwargs)
+        frozen_while_parsing.append(gc.get_freeze_count())
+        return asts
+
+    monkeypatch.setattr(PyLinter, "_get_asts", parse_and_look)
+    Run(["--persistent=n", "--load-plugins=ms_lint", "--disable=all", "--enable=mindspore", "net.py"], exit=False)
+    assert frozen_while_parsing and frozen_while_parsing[0] > 0
+    assert gc.get_freeze_count() == 0

@@ -383,6 +383,7 @@ class MindSporeChecker(BaseChecker):
         memo.new_run(self.linter if reduced_in_main_process(self.linter) else None)
         module_trees.every_linted_tree_first(not reduced_in_main_process(self.linter))
         module_trees.register()
+        collector.watch_trees()
         self._options_target = None
         calls.elect(self, strict=bool(os.environ.get(STRICT_ENV)))
 

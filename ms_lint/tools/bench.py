@@ -16,6 +16,11 @@ The baseline is ``pylint --disable=all --enable=syntax-error``: with every messa
 disabled, pylint exits before parsing anything, so one message stays on to make it
 build every module's AST.
 
+ms_lint keeps the garbage collector off what is already alive while pylint parses and it checks
+(:mod:`ms_lint.collector`), which makes pylint's own parse cheaper. So a third run parses with that
+collector alone (``--load-plugins=ms_lint.collector``), and a second ratio compares ms_lint's run
+with it: what ms_lint's checks cost, the collector's saving left out.
+
 ``--full`` also times all of pylint's checks, as editors and CI run them: plain pylint
 and pylint with ms_lint (whose brain serves MindSpore from the catalog's stubs), with
 MindSpore hidden and, when it is installed, with MindSpore installed. MindSpore is
@@ -45,7 +50,6 @@ import sys
 import sysconfig
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
@@ -57,6 +61,7 @@ RUNNER = (
 )
 COMMON = ["--persistent=n", "--score=n", "--reports=n", "--disable=all"]
 BASELINE = ["--enable=syntax-error"]
+COLLECTOR_ONLY = ["--load-plugins=ms_lint.collector", "--enable=syntax-error"]
 MS_LINT = ["--load-plugins=ms_lint", "--enable=mindspore"]
 FULL = ["--persistent=n", "--score=n", "--reports=n"]
 VALGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
@@ -113,14 +118,7 @@ def byte_compile_ms_lint() -> None:
     compileall.compile_dir(str(package), quiet=2)
 
 
-@dataclass(frozen=True)
-class Pair:
-    """Paired runs of a baseline and a candidate: medians of wall time (s) and peak RSS (KiB),
-    and the median of the runs' time ratios."""
-
-    baseline: Tuple[float, int]
-    candidate: Tuple[float, int]
-    ratio: float
+Round = Tuple[Tuple[float, int], ...]  # wall time (s) and peak RSS (KiB) of each command of a round
 
 
 def measure(
@@ -132,24 +130,27 @@ def measure(
     return statistics.median(run[0] for run in runs), max(run[1] for run in runs)
 
 
-def paired(
-    baseline: List[str],
-    candidate: List[str],
+def in_turn(
+    commands: Sequence[List[str]],
     repeat: int,
     env: Optional[dict],
     python_flags: Sequence[str] = (),
     cwd: Optional[Path] = None,
-) -> Pair:
-    """``repeat`` runs of each, in turn (baseline, candidate, baseline...): the machine's speed drifts,
+) -> List[Round]:
+    """``repeat`` rounds of the pylint ``commands``, one after the other: the machine's speed drifts,
     and each ratio compares runs made side by side."""
-    runs = [
-        (measure(baseline, 1, env, python_flags, cwd), measure(candidate, 1, env, python_flags, cwd))
-        for _ in range(repeat)
-    ]
-    return Pair(
-        baseline=(statistics.median(a[0] for a, _ in runs), max(a[1] for a, _ in runs)),
-        candidate=(statistics.median(b[0] for _, b in runs), max(b[1] for _, b in runs)),
-        ratio=statistics.median(b[0] / a[0] for a, b in runs if a[0]),
+    return [tuple(measure(args, 1, env, python_flags, cwd) for args in commands) for _ in range(repeat)]
+
+
+def median_run(rounds: Sequence[Round], index: int) -> Tuple[float, int]:
+    """Median wall time and highest peak RSS of the ``index``-th command over the rounds."""
+    return statistics.median(each[index][0] for each in rounds), max(each[index][1] for each in rounds)
+
+
+def median_ratio(rounds: Sequence[Round], numerator: int, denominator: int) -> float:
+    """Median over the rounds of the time ratio of two of their commands."""
+    return statistics.median(
+        each[numerator][0] / each[denominator][0] for each in rounds if each[denominator][0]
     )
 
 
@@ -168,19 +169,26 @@ def count_instructions(args: List[str], env: Optional[dict] = None, python_flags
     return count
 
 
-def report_instructions(label: str, baseline: int, candidate: int) -> None:
+def report_instructions(label: str, baseline: int, collector: int, candidate: int) -> None:
     print(f"{label}")
-    print(f"  pylint, parse only:        {baseline / 1e9:8.3f} G instructions")
-    print(f"  pylint + ms_lint checks:   {candidate / 1e9:8.3f} G instructions")
-    print(f"  ratio: {candidate / baseline:.4f} (instructions, not time)")
+    print(f"  pylint, parse only:                    {baseline / 1e9:8.3f} G instructions")
+    print(f"  pylint, parse, ms_lint's collector:    {collector / 1e9:8.3f} G instructions")
+    print(f"  pylint + ms_lint checks:               {candidate / 1e9:8.3f} G instructions")
+    print(f"  ratio: {candidate / baseline:.4f}; to the parse with the same collector: "
+          f"{candidate / collector:.4f} (instructions, not time)")
 
 
-def report(label: str, pair: Pair) -> float:
+def report(label: str, rounds: Sequence[Round]) -> None:
+    """Print the rounds of the baseline, the parse with the collector alone and ms_lint's checks."""
     print(f"{label}")
-    print(f"  pylint, parse only:        {pair.baseline[0]:7.2f} s   {pair.baseline[1] / 1024:7.0f} MiB")
-    print(f"  pylint + ms_lint checks:   {pair.candidate[0]:7.2f} s   {pair.candidate[1] / 1024:7.0f} MiB")
-    print(f"  ratio: {pair.ratio:.3f} (ms_lint adds {100 * (pair.ratio - 1):+.1f}%; median of paired runs)")
-    return pair.ratio
+    for index, name in enumerate(
+        ("pylint, parse only:", "pylint, parse, ms_lint's collector:", "pylint + ms_lint checks:")
+    ):
+        seconds, kib = median_run(rounds, index)
+        print(f"  {name:<37} {seconds:7.2f} s   {kib / 1024:7.0f} MiB")
+    ratio = median_ratio(rounds, 2, 0)
+    print(f"  ratio: {ratio:.3f} (ms_lint adds {100 * (ratio - 1):+.1f}%; median of paired runs)")
+    print(f"  ratio to the parse with the same collector: {median_ratio(rounds, 2, 1):.3f} (what ms_lint's checks cost)")
 
 
 def hidden_env(scratch_dir: Path) -> dict:
@@ -223,19 +231,18 @@ def main(argv=None) -> int:
         print(f"python {sys.version.split()[0]}, {len(files)} file(s), {runs}, jobs={options.jobs}")
         installed = importlib.util.find_spec("mindspore") is not None
         label = "MindSpore installed" if installed else "MindSpore not installed"
-        baseline, candidate = [*common, *BASELINE, *files], [*common, *MS_LINT, *files]
+        three = [[*common, *BASELINE, *files], [*common, *COLLECTOR_ONLY, *files], [*common, *MS_LINT, *files]]
         hidden_label = "MindSpore hidden (same environment, MindSpore left out of site-packages)"
         if options.instructions:
-            report_instructions(label, count_instructions(baseline), count_instructions(candidate))
+            report_instructions(label, *(count_instructions(args) for args in three))
             if installed:
                 env = hidden_env(scratch_dir)
-                report_instructions(hidden_label, count_instructions(baseline, env, ["-S"]),
-                                    count_instructions(candidate, env, ["-S"]))
+                report_instructions(hidden_label, *(count_instructions(args, env, ["-S"]) for args in three))
             return 0
-        report(label, paired(baseline, candidate, options.repeat, None))
+        report(label, in_turn(three, options.repeat, None))
         env = hidden_env(scratch_dir)
         if installed:
-            report(hidden_label, paired(baseline, candidate, options.repeat, env, ["-S"]))
+            report(hidden_label, in_turn(three, options.repeat, env, ["-S"]))
         if options.full:
             full = [f"--rcfile={rcfile}", f"--jobs={options.jobs}", *FULL]
             report_full(

@@ -185,11 +185,12 @@ def write_project(root: Path, size: int) -> List[Path]:
 
 
 def _row(size: int, files: Sequence[str], cwd: Path, common: Sequence[str], repeat: int) -> None:
-    pair = bench.paired([*common, *bench.BASELINE, *files], [*common, *bench.MS_LINT, *files], repeat, None, cwd=cwd)
-    (parse, _), (checked, _), count = pair.baseline, pair.candidate, len(files)
+    commands = [[*common, *bench.BASELINE, *files], [*common, *bench.MS_LINT, *files]]
+    rounds = bench.in_turn(commands, repeat, None, cwd=cwd)
+    parse, checked, count = bench.median_run(rounds, 0)[0], bench.median_run(rounds, 1)[0], len(files)
     print(
         f"{size:>6} {count:>7} {parse:>9.2f} {1000 * parse / count:>9.1f}"
-        f" {checked:>11.2f} {1000 * checked / count:>9.1f} {pair.ratio:>7.3f}",
+        f" {checked:>11.2f} {1000 * checked / count:>9.1f} {bench.median_ratio(rounds, 1, 0):>7.3f}",
         flush=True,
     )
 
