@@ -15,8 +15,8 @@ have (pylint's reporters close their output files in ``__del__``). Should a run 
 closing them (an error), they are put back at exit, or when the next run closes.
 
 It changes when memory is reclaimed, never what is found. The cost is the cyclic garbage made while
-parsing and checking, kept until the checkers close: about 5% of the run's peak memory on the code
-bases measured.
+parsing and checking, kept until the checkers close: the parse's peak memory grew by a tenth on the
+code bases measured (mindcv, a 3,000-file LLM code base).
 
 Loaded alone as a pylint plugin (``--load-plugins=ms_lint.collector``), it gives pylint's parse the
 same collector, so that a benchmark can tell ms_lint's checks from what the collector saves.
