@@ -31,25 +31,19 @@ import astroid
 from astroid import nodes
 
 _checking: list = [None]  # the module being checked
+_watching = [False]  # whether trees built now are frozen
 _frozen = [False]  # whether anything is out of the collector's sight
 
 
 def watch_trees() -> None:
-    """Freeze what is alive each time astroid builds a tree, until checking ends: registered again
-    at each run, as ``MANAGER.clear_cache()`` drops every transform."""
-    _unwatch_trees()
-    astroid.MANAGER.register_transform(nodes.Module, _tree_built)
+    """Freeze what is alive each time astroid builds a tree (:func:`tree_built`), until checking ends."""
+    _watching[0] = True
 
 
-def _unwatch_trees() -> None:
-    try:
-        astroid.MANAGER.unregister_transform(nodes.Module, _tree_built)
-    except ValueError:
-        pass  # not registered, or dropped by clear_cache()
-
-
-def _tree_built(_module: nodes.Module) -> None:
-    _freeze()
+def tree_built() -> None:
+    """astroid has built a tree (ms_lint's transform of every module tells it)."""
+    if _watching[0]:
+        _freeze()
 
 
 def checking(module: object) -> None:
@@ -62,7 +56,7 @@ def checking(module: object) -> None:
 def checking_ends() -> None:
     """The run's checkers close: the collector sees everything again, and trees built after are
     left to it."""
-    _unwatch_trees()
+    _watching[0] = False
     _checking[0] = None
     if _frozen[0]:
         _frozen[0] = False
@@ -76,7 +70,12 @@ def _freeze() -> None:
 
 def register(linter) -> None:  # pylint: disable=unused-argument
     """pylint's plugin entry point: the collector alone, for benchmarks."""
+    astroid.MANAGER.register_transform(nodes.Module, _tree_built_alone)
     watch_trees()
+
+
+def _tree_built_alone(_module: nodes.Module) -> None:
+    tree_built()
 
 
 atexit.register(checking_ends)

@@ -11,6 +11,7 @@ import astroid
 from pylint.lint import PyLinter, Run
 
 from ms_lint import collector
+from ms_lint.semantics.names import module_trees
 
 
 def test_what_is_alive_when_a_module_is_checked_is_out_of_the_collectors_sight_until_checking_ends():
@@ -64,6 +65,7 @@ def test_garbage_of_a_run_that_never_closed_is_still_finalized_at_exit(tmp_path)
 
 
 def test_what_is_alive_when_astroid_has_built_a_tree_is_out_of_sight_until_checking_ends():
+    module_trees.register()  # ms_lint's transform of every tree astroid builds, as a lint's open() does
     collector.watch_trees()
     try:
         made_before = [[] for _ in range(100)]

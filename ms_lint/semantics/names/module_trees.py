@@ -18,6 +18,7 @@ from typing import Optional, Tuple
 import astroid
 from astroid import nodes
 
+from ms_lint import collector
 from ms_lint.files import normalized
 from ms_lint.semantics.names import memo, module_files
 
@@ -44,7 +45,10 @@ def register() -> None:
     astroid.MANAGER.register_transform(nodes.Module, _remember)
 
 
+# ms_lint's one transform of every built tree: astroid 3 runs none of a node's later transforms once
+# one has returned None, so the collector is told here rather than by a transform of its own.
 def _remember(module: nodes.Module) -> None:
+    collector.tree_built()
     if module.file and module.file.endswith(".py"):
         _built[normalized(module.file), module.name] = module
 
