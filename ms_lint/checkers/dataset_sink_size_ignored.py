@@ -12,7 +12,7 @@ from ms_lint.checkers.base import Candidate, ProjectChecker
 from ms_lint.data import train_api
 from ms_lint.language import Text
 from ms_lint.semantics.graph import values
-from ms_lint.semantics.names import constants, names, options
+from ms_lint.semantics.names import constants, options
 from ms_lint.semantics.program import evaluation, facts, training
 
 SYMBOL = "dataset-sink-size-ignored"
@@ -66,7 +66,7 @@ class DatasetSinkSizeIgnoredChecker(ProjectChecker):
         if passed is not None:
             steps = passed[0]
             via.add(passed[1])
-        option = _option(size) if steps is None else None
+        option = options.read(size) if steps is None else None
         if option is None and (not isinstance(steps, int) or steps == train_api.WHOLE_DATASET):
             return
         why = self._sink_mode_off(node)
@@ -92,13 +92,6 @@ class DatasetSinkSizeIgnoredChecker(ProjectChecker):
         if isinstance(mode, nodes.Const) and mode.value is False:
             return f"{SINK_MODE}=False"
         return None
-
-
-def _option(size: Optional[nodes.NodeNG]) -> Optional[str]:
-    """The option a sink size reads (``args.sink_size`` -> ``sink_size``), or None."""
-    if isinstance(size, nodes.Attribute) and isinstance(size.expr, nodes.Name) and size.expr.name != "self":
-        return size.attrname if names.mindspore_name(size) is None else None
-    return None
 
 
 def _steps(candidate: Candidate, program: facts.ProgramFacts) -> str:

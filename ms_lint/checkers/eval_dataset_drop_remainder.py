@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Dict, FrozenSet, Tuple
+from typing import Dict, FrozenSet, Optional, Set, Tuple
 
 from astroid import nodes
 from pylint.constants import WarningScope
@@ -12,6 +12,7 @@ from pylint.interfaces import HIGH, INFERENCE, Confidence
 from ms_lint.checkers.base import ProjectChecker
 from ms_lint.language import Text
 from ms_lint.semantics.cells import cells
+from ms_lint.semantics.names import options
 from ms_lint.semantics.program import evaluation
 
 SYMBOL = "eval-dataset-drop-remainder"
@@ -47,7 +48,8 @@ class EvalDatasetDropRemainderChecker(ProjectChecker):
 
     def __init__(self, linter=None) -> None:
         super().__init__(linter)
-        # batch call -> (confidence, why, node to report at, where, the functions whose callers it rests on)
+        # batch call -> (confidence, evidence): each piece of evidence is (the call that asks for evaluation
+        # data, why, the options its size is read from, the functions whose callers it rests on)
         self._found: Dict[nodes.Call, Tuple] = {}
 
     def visit_module(self, node: nodes.Module) -> None:
@@ -57,44 +59,71 @@ class EvalDatasetDropRemainderChecker(ProjectChecker):
     def check_call(self, node: nodes.Call) -> None:
         if evaluation.dropping_batch(node):
             scope = evaluation.evaluation_scope(node)
-            if scope is not None and evaluation.batches_one(node) is False and not evaluation.named_for_training(node):
-                self._record(node, node, INFERENCE, IN_SCOPE % (scope,))
+            read: Set[str] = set()
+            if scope is not None and evaluation.batches_one(node, read=read) is False:
+                if not evaluation.named_for_training(node):
+                    self._record(node, node, INFERENCE, IN_SCOPE % (scope,), read=frozenset(read))
             return
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
         via: evaluation.Via = set()  # a model or data that is a parameter: what its function's callers pass
         if method in EVALUATED and evaluation.model_method(node, via):
             data = evaluation.model_argument(node, method, EVALUATED[method])
-            for batch in evaluation.dropping_batches(data, via):
-                self._record(batch, node, HIGH, AT_LINE % (f"Model.{method}", node.lineno), frozenset(via))
+            for batch, read in evaluation.dropping_batches(data, via):
+                self._record(batch, node, HIGH, AT_LINE % (f"Model.{method}", node.lineno), frozenset(via), read)
             return
         if not evaluation.may_ask_for_evaluation_split(node):
             return
         definition = cells.called_definition(node)
         split = evaluation.evaluation_split(node, definition) if isinstance(definition, nodes.FunctionDef) else None
         if split is not None:
-            for batch in evaluation.factory_batches(node):
-                self._record(batch, node, HIGH, AT_LINE % (f"{definition.name}(..., {split})", node.lineno))
+            for batch, read in evaluation.factory_batches(node):
+                self._record(batch, node, HIGH, AT_LINE % (f"{definition.name}(..., {split})", node.lineno), read=read)
 
     def _record(
-        self, batch: nodes.Call, evidence: nodes.Call, confidence: Confidence, why: str, via: FrozenSet = frozenset()
+        self,
+        batch: nodes.Call,
+        evidence: nodes.Call,
+        confidence: Confidence,
+        why: str,
+        via: FrozenSet = frozenset(),
+        read: FrozenSet[str] = frozenset(),
     ) -> None:
-        """Report each batch once: at the batch call when it is in this module, else at the first evidence."""
+        """Report each batch once: at the batch call when it is in this module, else at its evidence. Every
+        piece of evidence of the best confidence is kept (the program may rule some out), those that rest on
+        nothing first."""
         known = self._found.get(batch)
-        if known is not None and (known[0] is HIGH or confidence is not HIGH):
+        if known is not None and known[0] is HIGH and confidence is not HIGH:
             return
-        here = batch.root() is evidence.root()
-        file_name = os.path.basename(batch.root().file or "")
-        where = "" if here else ELSEWHERE % (batch.scope().name, file_name, batch.lineno)
-        self._found[batch] = (confidence, why, batch if here else (known[2] if known else evidence), where, via)
+        found = (evidence, why, tuple(sorted(read)), tuple(sorted(via)))
+        kept = known[1] if known is not None and known[0] is confidence else []
+        self._found[batch] = (confidence, [*kept, found])
 
     def leave_module(self, _: nodes.Module) -> None:
-        for confidence, why, at, where, via in self._found.values():
-            self.defer(at, (where, why), detail=(confidence.name, *sorted(via)))
+        for batch, (confidence, evidence) in self._found.items():
+            evidence.sort(key=lambda found: bool(found[2] or found[3]))
+            here = batch.root() is evidence[0][0].root()
+            file_name = os.path.basename(batch.root().file or "")
+            where = "" if here else ELSEWHERE % (batch.scope().name, file_name, batch.lineno)
+            at = batch if here else evidence[0][0]
+            self.defer(at, (where, evidence[0][1]), detail=(confidence.name, *(found[1:] for found in evidence)))
         self._found = {}
 
     def decide(self, candidate, program):
-        """A model or data that is a parameter is proven by the calls in its function's module: none elsewhere may differ."""
-        del program
-        if not self.called_only_in_their_modules(candidate.detail[1:]):
+        """Reported when one piece of evidence holds: a model or data that is a parameter is proven by the calls
+        in its function's module (none elsewhere may differ), and a size read from an option
+        (``cfg.eval_batch_size``) is not one the program declares with the default 1."""
+        if self._holding(candidate, program) is None:
             return None
         return HIGH if candidate.detail[0] == HIGH.name else INFERENCE
+
+    def message_args(self, candidate, program):
+        return candidate.args[0], self._holding(candidate, program)
+
+    def _holding(self, candidate, program) -> Optional[str]:
+        """The first piece of evidence (its text) the program does not rule out, or None."""
+        for why, read, via in candidate.detail[1:]:
+            if any("1" in options.defaults_of(option, program.integer_options) for option in read):
+                continue
+            if self.called_only_in_their_modules(via):
+                return why
+        return None

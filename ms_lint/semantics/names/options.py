@@ -1,8 +1,8 @@
 """The options a program reads its settings from: argparse options and config-class attributes.
 
 ``parser.add_argument("--sink_size", type=int, default=2)`` and ``class Config: sink_size = 2``
-both name an option ``sink_size`` whose default the code shows. Rules that meet ``args.sink_size``
-or ``config.sink_size`` weigh the defaults the program gives that name (:func:`integer_defaults`
+both name an option ``sink_size`` whose default the code shows. Rules that meet ``args.sink_size``,
+``config.sink_size`` or ``self.cfg.sink_size`` (:func:`read`) weigh the defaults the program gives that name (:func:`integer_defaults`
 feeds them to the program's facts); the mode rules read the mode options the same way
 (:func:`ms_lint.semantics.graph.modes.option_defaults`).
 """
@@ -51,6 +51,20 @@ def defaults_of(name: str, facts: FrozenSet[str]) -> FrozenSet[str]:
     """The defaults :func:`integer_defaults` facts give option ``name`` (``"2"``, ``"?"``)."""
     prefix = name + "="
     return frozenset(item[len(prefix):] for item in facts if item.startswith(prefix))
+
+
+def read(expr: Optional[nodes.NodeNG]) -> Optional[str]:
+    """The option an attribute read names: ``args.sink_size``, ``Config.sink_size``,
+    ``config.train.sink_size`` and ``self.cfg.sink_size`` read option ``sink_size``; None for an
+    object's own attribute (``self.sink_size``), anything not rooted at a name, and MindSpore's names."""
+    if not isinstance(expr, nodes.Attribute):
+        return None
+    root = expr.expr
+    while isinstance(root, nodes.Attribute):
+        root = root.expr
+    if not isinstance(root, nodes.Name) or (root.name == "self" and root is expr.expr):
+        return None
+    return expr.attrname if names.mindspore_name(expr) is None else None
 
 
 def option_dest(call: nodes.Call) -> Optional[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import List, Optional, Set, Tuple
+from typing import FrozenSet, List, Optional, Set, Tuple
 
 from astroid import nodes
 
@@ -216,12 +216,14 @@ def batch_size_parameter(batch: nodes.Call) -> Optional[Tuple[str, Optional[node
     return size.name, default
 
 
-def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optional[bool]:
+def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None, read: Optional[Set[str]] = None) -> Optional[bool]:
     """Whether a batch's size is the literal 1 (True), anything else (False), or unknown (None):
     its size is a parameter without a default that ``call`` (a call of the batch's function) does
-    not give."""
+    not give. A size that counts as larger because it is read from an option (``cfg.batch_size``)
+    adds the option to ``read``: the defaults the program gives it decide."""
     parameter = batch_size_parameter(batch)
     if parameter is None:
+        _note_option(arguments.bound(batch, BATCH_PARAMETERS).get("batch_size"), read)
         return False
     function = batch.scope()
     if call is not None and isinstance(function, nodes.FunctionDef) and cells.called_definition(call) is function:
@@ -230,10 +232,27 @@ def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None) -> Optiona
             set_before = _attribute_set_before(given, call)
             if set_before is not None:
                 return set_before
-            if _config_entry(given) == 1 or _option_defaults_one(given, call):
+            if _config_entry(given) == 1 or _option_defaults_one(given, call) or constants.fold(given) == 1:
                 return True
-            return constants.fold(given) == 1  # a value that is not the literal 1 counts as larger
-    return None if parameter[1] is None else constants.fold(parameter[1]) == 1
+            _note_option(given, read)
+            return False  # a value that is not the literal 1 counts as larger
+    if parameter[1] is None:
+        return None
+    if constants.fold(parameter[1]) == 1:
+        return True
+    _note_option(parameter[1], read)
+    return False
+
+
+def _note_option(size: Optional[nodes.NodeNG], read: Optional[Set[str]]) -> None:
+    """Add to ``read`` the option a size reads, directly or through a name assigned from one
+    (``size = args.eval_batch_size``)."""
+    if read is None or size is None:
+        return
+    values = [size]
+    if isinstance(size, nodes.Name):
+        values = [names.binding_value(binding) for binding in names.bindings(size)]
+    read.update(option for option in map(options.read, values) if option)
 
 
 def _attribute_set_before(value: nodes.NodeNG, call: nodes.Call) -> Optional[bool]:
@@ -316,23 +335,32 @@ def returned_chain(call: nodes.Call, depth: int = 0, via: Optional[Via] = None) 
     return [found for value in resolve.return_values(definition) for found in dataset_chain(value, depth + 1, via)]
 
 
-def dropping_batches(expr: Optional[nodes.NodeNG], via: Optional[Via] = None) -> List[nodes.Call]:
+# A batch that drops its remainder, with the options its size is read from (the program's defaults decide).
+Dropping = Tuple[nodes.Call, FrozenSet[str]]
+
+
+def dropping_batches(expr: Optional[nodes.NodeNG], via: Optional[Via] = None) -> List[Dropping]:
     """The ``dropping_batch`` calls a dataset expression comes from, of a size other than 1 for the
     factory calls that lead to them."""
     chain = dataset_chain(expr, via=via)
-    return [call for call in chain if dropping_batch(call) and _larger_than_one(call, chain)]
+    return _larger_than_one([call for call in chain if dropping_batch(call)], chain)
 
 
-def factory_batches(call: nodes.Call) -> List[nodes.Call]:
+def factory_batches(call: nodes.Call) -> List[Dropping]:
     """The ``dropping_batch`` calls whose dataset a call of a user function returns, of a size
     other than 1 for that call."""
     chain = [call, *returned_chain(call)]
-    return [found for found in chain[1:] if dropping_batch(found) and _larger_than_one(found, chain)]
+    return _larger_than_one([found for found in chain[1:] if dropping_batch(found)], chain)
 
 
-def _larger_than_one(batch: nodes.Call, chain: List[nodes.Call]) -> bool:
-    callers = _calls_of(batch.scope(), chain)
-    return all(batches_one(batch, call) is False for call in callers) if callers else batches_one(batch) is False
+def _larger_than_one(batches: List[nodes.Call], chain: List[nodes.Call]) -> List[Dropping]:
+    found = []
+    for batch in batches:
+        read: Set[str] = set()
+        callers = _calls_of(batch.scope(), chain) or [None]
+        if all(batches_one(batch, call, read) is False for call in callers):
+            found.append((batch, frozenset(read)))
+    return found
 
 
 def _calls_of(function: nodes.NodeNG, chain: List[nodes.Call]) -> List[nodes.Call]:

@@ -29,3 +29,15 @@ def run(net, data, callbacks):
     model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=Config.sink_every)  # one default is -1
     model.train(10, data, callbacks, dataset_sink_mode=False, sink_size=args.unknown_option)
     model.train(10, data, callbacks, dataset_sink_mode=True, sink_size=args.sink_size)
+
+
+class Trainer:
+    def __init__(self, net, cfg):
+        self.model = Model(net)
+        self.cfg = cfg
+        self.sink_size = cfg.sink_size
+
+    def fit(self, data):
+        self.model.train(10, data, dataset_sink_mode=False, sink_size=self.cfg.sink_size)  # [dataset-sink-size-ignored]
+        self.model.train(10, data, dataset_sink_mode=False, sink_size=self.cfg.sink_every)  # one default is -1
+        self.model.train(10, data, dataset_sink_mode=False, sink_size=self.sink_size)  # the object's own attribute
