@@ -73,3 +73,53 @@ def test_evaluation_data_reaching_a_model_parameter_is_reported_unless_an_import
     called = write_project(tmp_path / "called", {**files, "main.py": "from pkg.evaluate import validate\n\nvalidate(None, [])\n"})
     assert project_findings(called, rule, 1, ".") == []
     assert findings_file_by_file(called, rule) == []
+
+
+LENET = """
+    import mindspore.dataset as ds
+
+
+    def create_dataset(path, batch_size):
+        return ds.MnistDataset(path).batch(batch_size, drop_remainder=True)
+
+
+    def evaluate(model, path, batch_size):
+        return model.eval(create_dataset(path, batch_size))
+
+
+    def fit(model, data):
+        model.train(2, data, sink_size=100)
+"""
+
+TRAIN = """
+    from mindspore import nn
+    from mindspore.train import Model
+
+    from pkg.lenet import evaluate, fit
+
+    net = nn.Dense(2, 2)
+    model = Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    fit(model, None)
+    evaluate(model, "data", 32)
+"""
+
+
+IMPORTS = "from mindspore import nn\nfrom pkg.lenet import evaluate, fit\n\n"
+
+
+def test_a_model_parameter_of_a_function_only_other_modules_call_is_what_they_all_pass(tmp_path):
+    rules = "eval-dataset-drop-remainder,dataset-sink-size-ignored"
+    files = {"pkg/__init__.py": "", "pkg/lenet.py": LENET}
+    project = write_project(tmp_path / "models", {**files, "train.py": TRAIN})
+    whole = project_findings(project, rules, 1, ".")
+    assert [(path, line, symbol) for path, line, symbol, _ in whole] == [
+        ("pkg/lenet.py", 6, "eval-dataset-drop-remainder"),
+        ("pkg/lenet.py", 14, "dataset-sink-size-ignored"),
+    ]
+    assert findings_file_by_file(project, rules) == whole
+    assert project_findings(project, rules, 2, ".") == whole
+    # Another module passes a Cell, or what its own caller gives: not every call passes a Model.
+    for caller in ("evaluate(nn.Dense(2, 2), 'data', 32)\nfit(nn.Dense(2, 2), None)\n", "def run(m):\n    evaluate(m, '', 8)\n    fit(m, [])\n"):
+        mixed = write_project(tmp_path / f"mixed{len(caller)}", {**files, "train.py": TRAIN, "other.py": IMPORTS + caller})
+        assert project_findings(mixed, rules, 1, ".") == []
+        assert findings_file_by_file(mixed, rules) == []

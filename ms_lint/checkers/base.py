@@ -41,7 +41,7 @@ from ms_lint.language import Text
 from ms_lint.semantics.cells import cells
 from ms_lint.semantics.graph import control, scope, syntax_levels, values
 from ms_lint.semantics.names import memo, module_trees
-from ms_lint.semantics.program import api_changes, facts
+from ms_lint.semantics.program import api_changes, evaluation, facts
 from ms_lint.semantics.program import project as programs
 from ms_lint.semantics.program import workspace
 
@@ -524,10 +524,21 @@ class ProjectChecker(MindSporeChecker):
         """The confidence to report ``candidate`` at, given the facts of its programs, or None to drop it."""
         raise NotImplementedError
 
-    def called_only_in_their_modules(self, functions) -> bool:
-        """Whether no module importing theirs calls any of ``functions`` (``values.caller_key`` of
-        each): what the calls in its own module pass its parameters is then all they get."""
-        return not any(self.project.used_by_importers(*function) for function in functions)
+    def callers_confirm(self, via) -> bool:
+        """Whether the program confirms what a result rests on (``evaluation.Via``): for each function
+        (``values.caller_key``), that no module importing its module calls it, so what the calls in its
+        own module pass its parameters is all they get; for each parameter of a function its module
+        never calls (``evaluation.from_importers``), that every module importing it passes an object of
+        that kind."""
+        for item in via:
+            if item[0] == evaluation.FROM_IMPORTERS:
+                _, module, path, function, parameter, kind = item
+                passed = self.project.passed_by_importers(module, path, function, parameter)
+                if not passed or any(received[0] != kind for received in passed):
+                    return False
+            elif self.project.used_by_importers(*item):
+                return False
+        return True
 
     def message_args(self, candidate: Candidate, program: facts.ProgramFacts) -> Tuple:
         """The message arguments of a decided candidate; override to name facts of the program."""

@@ -75,7 +75,7 @@ class DatasetSinkSizeIgnoredChecker(ProjectChecker):
         self.defer(node, args=(node.func.attrname, size.as_string(), why), detail=(option or "", steps, *sorted(via)))
 
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
-        if not self.called_only_in_their_modules(candidate.detail[2:]):
+        if not self.callers_confirm(candidate.detail[2:]):
             return None
         return HIGH if _steps(candidate, program) else None
 

@@ -68,7 +68,7 @@ class DistributedDatasetNotShardedChecker(ProjectChecker):
     def decide(self, candidate: Candidate, program: facts.ProgramFacts) -> Optional[Confidence]:
         if "init" not in program.distributed or "data_parallel" not in program.distributed:
             return None
-        if not self.called_only_in_their_modules(candidate.detail):
+        if not self.callers_confirm(candidate.detail):
             return None
         # HIGH only when the program's entry script and every user module it imports are in the project.
         return HIGH if program.scripts and not program.unseen_imports else INFERENCE

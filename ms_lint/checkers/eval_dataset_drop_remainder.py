@@ -124,6 +124,6 @@ class EvalDatasetDropRemainderChecker(ProjectChecker):
         for why, read, via in candidate.detail[1:]:
             if any("1" in options.defaults_of(option, program.integer_options) for option in read):
                 continue
-            if self.called_only_in_their_modules(via):
+            if self.callers_confirm(via):
                 return why
         return None

@@ -78,7 +78,7 @@ class PytorchMethodOnCellOrTensorChecker(ProjectChecker):
             proven = bool(passed)
         else:
             key, kind = candidate.detail[0], candidate.args[2]
-            proven = self.called_only_in_their_modules(candidate.detail[1:])
+            proven = self.callers_confirm(candidate.detail[1:])
         return HIGH if proven and not patches.is_patched(program.patched_methods, kind, key) else None
 
     def message_args(self, candidate, program):

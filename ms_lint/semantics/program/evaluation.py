@@ -4,7 +4,8 @@
   assignments of its class (:func:`origins`); the rules speak only when every such call is known.
   Asked with a ``via`` set, it also follows a parameter to what every call of its function in its
   module passes, and adds the function's key to ``via``: the finding holds if no other module
-  calls the function, which the program decides;
+  calls the function, which the program decides; a ``Model`` may also be a parameter of a function
+  its module never calls, which every module importing it must pass a ``Model`` (:func:`from_importers`);
 - ``Model``'s methods and their arguments; the ``Metric`` contract;
 - the calls a dataset is made by, through the user's factories (:func:`dataset_chain`): which
   batches drop their remainder, which are asked for the evaluation split, which sources are
@@ -21,6 +22,7 @@ from astroid import nodes
 
 from ms_lint.data import train_api
 from ms_lint.semantics.cells import cells
+from ms_lint.semantics.graph import receivers
 from ms_lint.semantics.graph.values import caller_key, passed_arguments
 from ms_lint.semantics.names import arguments, constants, index, names, options, resolve
 from ms_lint.semantics.program import pipeline, training
@@ -28,7 +30,20 @@ from ms_lint.semantics.program import pipeline, training
 MAX_DEPTH = 6
 
 
-Via = Set[Tuple[str, str, str]]  # the functions whose callers in their module a result rests on
+# What a result rests on, for the program to confirm: the functions whose callers in their module it
+# rests on (``values.caller_key``), and the parameters whose importers' calls it rests on (:func:`from_importers`).
+Via = Set[Tuple[str, ...]]
+FROM_IMPORTERS = "importers"
+
+
+def from_importers(expr: nodes.NodeNG, kind: str) -> Optional[Tuple[str, ...]]:
+    """For a parameter of a module-level function its module never calls: what a result resting on
+    every module importing the function passing it an object of ``kind`` (a MindSpore class) needs
+    the program to confirm; None for anything else."""
+    parameter = receivers.parameter_of_unseen_callers(expr)
+    if parameter is None:
+        return None
+    return (FROM_IMPORTERS, *parameter[0], parameter[1], kind)
 
 
 def origins(
@@ -112,10 +127,18 @@ def is_model(expr: nodes.NodeNG, via: Optional[Via] = None) -> bool:
 
 
 def model_method(call: nodes.Call, via: Optional[Via] = None) -> Optional[str]:
-    """"train", "fit", "eval", "predict"... when the call is that method of a ``Model``."""
+    """"train", "fit", "eval", "predict"... when the call is that method of a ``Model``. Asked with
+    ``via``, the receiver may be a parameter its callers give a ``Model``, in its module or, when
+    its module never calls the function, in the modules importing it."""
     func = call.func
-    if not isinstance(func, nodes.Attribute) or not is_model(func.expr, via):
+    if not isinstance(func, nodes.Attribute):
         return None
+    if is_model(func.expr, via):
+        return func.attrname
+    imported = from_importers(func.expr, training.MODEL) if via is not None else None
+    if imported is None:
+        return None
+    via.add(imported)
     return func.attrname
 
 

@@ -3,8 +3,9 @@
 A function its own module never calls gets its arguments from the modules that import it
 (``from utils import predict`` then ``predict(nn.Dense(2, 2), ids)``). Each module records, for
 every such function it reads, what each parameter the function calls a PyTorch method of
-(``net.eval()``: what the receiver rules ask about) receives: the receiver the code proves
-(:mod:`ms_lint.semantics.graph.receivers`), as plain data in the module's facts, or None when the
+(``net.eval()``, ``model.eval(data)``: what the receiver rules ask about) receives: the receiver the
+code proves (:mod:`ms_lint.semantics.graph.receivers`) or a ``Model``, as plain data in the module's
+facts, or None when the
 call leaves the parameter at its default or passes what the code does not prove. The program then
 answers what every call passes (:meth:`ms_lint.semantics.program.project.Project.passed_by_importers`).
 
@@ -21,7 +22,7 @@ from astroid import nodes
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import receivers, values
 from ms_lint.semantics.names import index, memo, module_trees, names, resolve
-from ms_lint.semantics.program import receiving_imports
+from ms_lint.semantics.program import evaluation, receiving_imports, training
 
 # The parameter of a record saying that nothing is known of what a function receives: a module
 # passes it around as a value, or fills its parameters from ``*args`` or ``**kwargs``.
@@ -101,12 +102,22 @@ def _arguments(function: nodes.FunctionDef, call: nodes.Call, key: str, asked: F
         argument = values.given(function, call, parameter.name, 0)
         if argument is values.UNMATCHED:
             return {(key, function.name, EVERY_PARAMETER, None)}
-        received = receivers.of(argument) if argument is not None else None
-        # A receiver that is itself a parameter rests on this module's callers: not followed further.
-        proven = received is not None and not received.via
-        summary = receivers.summary(received, receiving_imports.ASKED) if proven else None
-        found.add((key, function.name, parameter.name, summary))
+        found.add((key, function.name, parameter.name, _received(argument)))
     return found
+
+
+def _received(argument: Optional[nodes.NodeNG]) -> Optional[receivers.Summary]:
+    """What an argument proves it is: a Cell, optimizer or Tensor (the PyTorch method rule asks), or a
+    ``Model`` (the Model rules ask); None when the code does not prove it."""
+    if argument is None:
+        return None
+    received = receivers.of(argument)
+    if received is not None:
+        # A receiver that is itself a parameter rests on this module's callers: not followed further.
+        return receivers.summary(received, receiving_imports.ASKED) if not received.via else None
+    if evaluation.is_model(argument):
+        return training.MODEL, frozenset({training.MODEL}), frozenset()
+    return None
 
 
 def _imported_function(function, module: nodes.Module) -> bool:
