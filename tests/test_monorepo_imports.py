@@ -109,3 +109,35 @@ def test_a_star_import_binds_what_the_programs_own_module_exports(tmp_path):
     assert project_findings(project, DROPOUT, 1, "classifier", "detector") == whole
     assert project_findings(project, DROPOUT, 2, "classifier", "detector") == whole
     assert findings_file_by_file(project, DROPOUT) == whole
+
+
+SCRIPT_IN_A_SUBFOLDER = """
+    import os
+    import sys
+
+    sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from {package}.backbone import build_backbone
+
+    net = build_backbone()
+    net.eval()
+"""
+
+
+@pytest.mark.parametrize("with_init", [False, True], ids=["namespace-folder", "package"])
+def test_a_script_finds_its_programs_module_through_the_folder_it_adds_to_sys_path(tmp_path, with_init):
+    """``classifier/tools/run.py`` adds ``classifier/`` to ``sys.path``: its ``nets`` is the classifier's,
+    never the detector's that astroid may hold under that name."""
+    project = _two_programs(tmp_path, "nets", with_init)
+    (project / "classifier" / "tools").mkdir()
+    (project / "classifier" / "tools" / "run.py").write_text(
+        SCRIPT_IN_A_SUBFOLDER.format(package="nets").replace("\n    ", "\n").lstrip("\n")
+    )
+    # Files named one by one (as a pre-commit hook does): the script is module ``run``, found from its own folder.
+    files = sorted(str(path.relative_to(project)) for path in project.rglob("*.py"))
+    for found in (
+        project_findings(project, METHOD, 1, *files),
+        project_findings(project, METHOD, 1, *reversed(files)),
+        project_findings(project, METHOD, 2, *files),
+        findings_file_by_file(project, METHOD),
+    ):
+        assert _places(found) == [DETECTOR_FINDING]

@@ -4,7 +4,7 @@ import astroid
 import pytest
 
 from ms_lint.files import normalized
-from ms_lint.semantics.program import search_path
+from ms_lint.semantics.names import search_path
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ import astroid
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics.names import memo, module_trees, names
+from ms_lint.semantics.names import memo, module_files, module_trees, names, search_path
 
 Definition = Union[nodes.ClassDef, nodes.FunctionDef]
 MAX_DEPTH = 8
@@ -54,7 +54,7 @@ def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[n
     if not modname or modname.partition(".")[0] == "mindspore":
         return None
     root = importer.root()
-    own = module_trees.own_file(modname, root)
+    own = own_file(modname, root)
     if own is not None:
         module = module_trees.tree(own, modname)
     elif is_project_module(modname):
@@ -71,6 +71,25 @@ def _import_module(modname: Optional[str], importer: nodes.NodeNG) -> Optional[n
     return module
 
 
+def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
+    """The file of the user's code the importing file's program finds under ``modname``: from the
+    file's folder, its source root or the working directory (:func:`module_trees.own_file`), else in
+    the folders the file adds to ``sys.path`` itself (``sys.path.append(os.path.dirname(HERE))``), as
+    the program's import edges do. A module found nowhere is None, and falls back to astroid's only
+    when it may be a project module (another program's namesake then stays possible)."""
+    found = module_trees.own_file(modname, importer)
+    if found is not None or importer in _finding_inserts:
+        return found
+    _finding_inserts.add(importer)  # those folders are worked out with names of the importer: no lookup there meanwhile
+    try:
+        inserted = search_path.inserted_folders(importer)
+    finally:
+        _finding_inserts.discard(importer)
+    found = module_files.module_file(modname, inserted) if inserted else None
+    return found if found is not None and not module_trees.installed(found) else None
+
+
+_finding_inserts: set = set()
 _star_imports_recorded: dict = memo.per_run_dict()  # the modules whose star imports this run recorded
 
 

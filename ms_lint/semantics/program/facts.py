@@ -24,8 +24,8 @@ from astroid import nodes
 
 from ms_lint.files import normalized
 from ms_lint.semantics.graph import modes, syntax_levels
-from ms_lint.semantics.names import index, memo, module_files, names, options
-from ms_lint.semantics.program import importer_calls, patches, search_path, training, weights
+from ms_lint.semantics.names import index, memo, module_files, names, options, search_path
+from ms_lint.semantics.program import importer_calls, patches, training, weights
 
 GRAPH, PYNATIVE, DYNAMIC = modes.GRAPH, modes.PYNATIVE, modes.DYNAMIC
 DEVICE_TARGETS = ("Ascend", "GPU", "CPU")

@@ -138,14 +138,14 @@ def _imports_of_own_modules(module: nodes.Module) -> List[Tuple[nodes.NodeNG, st
             base = names.absolute_module(statement)
             if not base or base.split(".")[0] == "mindspore":
                 continue
-            package = module_trees.own_file(base, module) is not None
+            package = resolve.own_file(base, module) is not None
             if not package and not module_trees.may_be_own(base, module):
                 continue  # a library's names: none is a module of the user's
             for name, alias in statement.names:
-                if name != "*" and (package or module_trees.own_file(f"{base}.{name}", module) is not None):
+                if name != "*" and (package or resolve.own_file(f"{base}.{name}", module) is not None):
                     found.append((statement, alias or name))
             continue
         for name, alias in statement.names:
-            if name.split(".")[0] != "mindspore" and module_trees.own_file(name, module) is not None:
+            if name.split(".")[0] != "mindspore" and resolve.own_file(name, module) is not None:
                 found.append((statement, alias or name.split(".")[0]))
     return found

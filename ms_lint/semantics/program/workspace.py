@@ -33,9 +33,9 @@ import astroid
 from pylint.lint.expand_modules import _is_ignored_file
 
 from ms_lint.files import normalized
-from ms_lint.semantics.names import import_text, memo, resolve
+from ms_lint.semantics.names import import_text, memo, resolve, search_path
 from ms_lint.semantics.names.module_files import source_root
-from ms_lint.semantics.program import fact_trees, forked, search_path, stored_facts
+from ms_lint.semantics.program import fact_trees, forked, stored_facts
 from ms_lint.semantics.program import project as programs
 from ms_lint.semantics.program.facts import ModuleFacts, SharedEmptySets, import_paths
 

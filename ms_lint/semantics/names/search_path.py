@@ -23,7 +23,7 @@ from typing import List, Optional, Tuple
 from astroid import nodes
 
 from ms_lint.files import normalized
-from ms_lint.semantics.names import index, names
+from ms_lint.semantics.names import index, memo, names
 
 ADDS_TO_SYS_PATH = re.compile(r"\bpath[\s\\]*\.[\s\\]*(?:insert|append)[\s\\]*\(")
 SYS_PATH_METHODS = frozenset({"insert", "append"})
@@ -45,6 +45,7 @@ def folders_above(file: str) -> Tuple[str, ...]:
     return tuple(found)
 
 
+@memo.per_run_node
 def inserted_folders(module: nodes.Module) -> Tuple[str, ...]:
     """The folders at or above the module's own that it adds to ``sys.path``, in the order it adds them."""
     if not module.file or not _imports_sys(module):
