@@ -2,9 +2,9 @@
 
 ``parser.add_argument("--sink_size", type=int, default=2)`` and ``class Config: sink_size = 2``
 both name an option ``sink_size`` whose default the code shows. Rules that meet ``args.sink_size``,
-``config.sink_size`` or ``self.cfg.sink_size`` (:func:`read`) weigh the defaults the program gives that name (:func:`integer_defaults`
-feeds them to the program's facts); the mode rules read the mode options the same way
-(:func:`ms_lint.semantics.graph.modes.option_defaults`).
+``config.sink_size`` or ``self.cfg.sink_size`` (:func:`read`) weigh the defaults the program gives
+that name (:func:`integer_defaults` feeds them to the program's facts); the mode rules read the mode
+options the same way (:func:`ms_lint.semantics.graph.modes.option_defaults`).
 """
 
 from __future__ import annotations

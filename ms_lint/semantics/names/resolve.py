@@ -75,12 +75,12 @@ def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
     """The file of the user's code the importing file's program finds under ``modname``: from the
     file's folder, its source root or the working directory (:func:`module_trees.own_file`), else in
     the folders the file adds to ``sys.path`` itself (``sys.path.append(os.path.dirname(HERE))``), as
-    the program's import edges do. A module found nowhere is None, and falls back to astroid's only
-    when it may be a project module (another program's namesake then stays possible)."""
+    the program's import edges do; None when none of them has it."""
     found = module_trees.own_file(modname, importer)
     if found is not None or importer in _finding_inserts:
         return found
-    _finding_inserts.add(importer)  # those folders are worked out with names of the importer: no lookup there meanwhile
+    # Working those folders out looks names of the importer up: its imports are not searched there meanwhile.
+    _finding_inserts.add(importer)
     try:
         inserted = search_path.inserted_folders(importer)
     finally:

@@ -239,7 +239,9 @@ def batch_size_parameter(batch: nodes.Call) -> Optional[Tuple[str, Optional[node
     return size.name, default
 
 
-def batches_one(batch: nodes.Call, call: Optional[nodes.Call] = None, read: Optional[Set[str]] = None) -> Optional[bool]:
+def batches_one(
+    batch: nodes.Call, call: Optional[nodes.Call] = None, read: Optional[Set[str]] = None
+) -> Optional[bool]:
     """Whether a batch's size is the literal 1 (True), anything else (False), or unknown (None):
     its size is a parameter without a default that ``call`` (a call of the batch's function) does
     not give. A size that counts as larger because it is read from an option (``cfg.batch_size``)
