@@ -123,3 +123,37 @@ def test_a_model_parameter_of_a_function_only_other_modules_call_is_what_they_al
         mixed = write_project(tmp_path / f"mixed{len(caller)}", {**files, "train.py": TRAIN, "other.py": IMPORTS + caller})
         assert project_findings(mixed, rules, 1, ".") == []
         assert findings_file_by_file(mixed, rules) == []
+
+
+SHARDING_HELPERS = """
+    import mindspore.dataset as ds
+
+
+    def fit(model, path):
+        model.train(1, ds.Cifar10Dataset(path).batch(32))
+"""
+
+DATA_PARALLEL = """
+    from mindspore import nn, set_auto_parallel_context, ParallelMode
+    from mindspore.communication import init
+    from mindspore.train import Model
+
+    from pkg.helpers import fit
+
+    init()
+    set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL)
+    net = nn.Dense(2, 2)
+    fit({model}, "data")
+"""
+
+
+def test_a_model_from_the_importers_trains_on_unsharded_data(tmp_path):
+    rule = "distributed-dataset-not-sharded"
+    files = {"pkg/__init__.py": "", "pkg/helpers.py": SHARDING_HELPERS}
+    model = "Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9))"
+    project = write_project(tmp_path / "model", {**files, "train.py": DATA_PARALLEL.format(model=model)})
+    whole = project_findings(project, rule, 1, ".")
+    assert [(path, line) for path, line, _, _ in whole] == [("pkg/helpers.py", 6)]
+    assert findings_file_by_file(project, rule) == whole
+    cell = write_project(tmp_path / "cell", {**files, "train.py": DATA_PARALLEL.format(model="net")})
+    assert project_findings(cell, rule, 1, ".") == []
