@@ -157,3 +157,45 @@ def test_a_model_from_the_importers_trains_on_unsharded_data(tmp_path):
     assert findings_file_by_file(project, rule) == whole
     cell = write_project(tmp_path / "cell", {**files, "train.py": DATA_PARALLEL.format(model="net")})
     assert project_findings(cell, rule, 1, ".") == []
+
+
+SCRIPT_ADDING_ITS_PARENT = """
+    import os
+    import sys
+
+    from mindspore import nn
+    from mindspore.train import Model
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+    def main():
+        from pkg.lenet import evaluate, fit
+
+        net = nn.Dense(2, 2)
+        model = Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+        fit(model, None)
+        evaluate(model, "data", 32)
+"""
+
+
+def test_the_importers_of_a_function_include_scripts_that_find_it_through_sys_path(tmp_path):
+    # ``pkg`` is found from neither the script's folder, its source root, the working directory nor
+    # the folders pylint adds to sys.path: only through the folder the script adds.
+    rules = "eval-dataset-drop-remainder,dataset-sink-size-ignored"
+    project = write_project(
+        tmp_path,
+        {
+            "zoo/__init__.py": "",
+            "zoo/lenet_demo/__init__.py": "",
+            "zoo/lenet_demo/pkg/__init__.py": "",
+            "zoo/lenet_demo/pkg/lenet.py": LENET,
+            "zoo/lenet_demo/scripts/run.py": SCRIPT_ADDING_ITS_PARENT,
+        },
+    )
+    whole = project_findings(project, rules, 1, ".")
+    assert [(path, line, symbol) for path, line, symbol, _ in whole] == [
+        ("zoo/lenet_demo/pkg/lenet.py", 6, "eval-dataset-drop-remainder"),
+        ("zoo/lenet_demo/pkg/lenet.py", 14, "dataset-sink-size-ignored"),
+    ]
+    assert findings_file_by_file(project, rules) == whole

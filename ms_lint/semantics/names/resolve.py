@@ -77,16 +77,31 @@ def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
     the folders the file adds to ``sys.path`` itself (``sys.path.append(os.path.dirname(HERE))``), as
     the program's import edges do; None when none of them has it."""
     found = module_trees.own_file(modname, importer)
-    if found is not None or importer in _finding_inserts:
+    if found is not None:
         return found
+    inserted = _inserted_folders(importer)
+    found = module_files.module_file(modname, inserted) if inserted else None
+    return found if found is not None and not module_trees.installed(found) else None
+
+
+def may_be_own(modname: str, importer: nodes.Module) -> bool:
+    """Whether a folder the importing file's program searches, those it adds to ``sys.path``
+    included, holds ``modname``'s top-level module or folder: a cheap test before :func:`own_file`."""
+    if module_trees.may_be_own(modname, importer):
+        return True
+    inserted = _inserted_folders(importer)
+    return bool(inserted) and module_files.holds_top_level(modname, inserted)
+
+
+def _inserted_folders(importer: nodes.Module) -> tuple:
+    if importer in _finding_inserts:
+        return ()
     # Working those folders out looks names of the importer up: its imports are not searched there meanwhile.
     _finding_inserts.add(importer)
     try:
-        inserted = search_path.inserted_folders(importer)
+        return search_path.inserted_folders(importer)
     finally:
         _finding_inserts.discard(importer)
-    found = module_files.module_file(modname, inserted) if inserted else None
-    return found if found is not None and not module_trees.installed(found) else None
 
 
 _finding_inserts: set = set()

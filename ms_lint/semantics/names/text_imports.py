@@ -25,7 +25,7 @@ from typing import Dict, FrozenSet, List, NamedTuple, Optional, Tuple
 import astroid
 from astroid import nodes
 
-from ms_lint.semantics.names import import_text, memo, module_trees, names, resolve
+from ms_lint.semantics.names import import_text, memo, module_files, module_trees, names, resolve, search_path
 
 
 class Question:
@@ -98,7 +98,7 @@ def _reached(statement: nodes.NodeNG, local: str, module: nodes.Module) -> Optio
     first = dotted if isinstance(statement, nodes.Import) else names.absolute_module(statement)
     if first is None:
         return None
-    path = module_trees.own_file_from(first, module.file, module.name)
+    path = _own_file(first, module.file, module.name)
     return _BUILT if path is not None and module_trees.built(path, first) else (dotted, first)
 
 
@@ -244,12 +244,28 @@ def _locate(modname: str, importer: str, importer_name: str) -> Optional[str]:
     """The file of the user's module ``modname`` as import resolution finds it from the module
     ``importer_name`` at file ``importer``: the importing program's own file, else one found on
     ``sys.path`` (:data:`_TREE` when the tree answers); None for a library's module."""
-    path = module_trees.own_file_from(modname, importer, importer_name)
+    path = _own_file(modname, importer, importer_name)
     if path is None and resolve.is_project_module(modname):
         held = astroid.MANAGER.astroid_cache.get(modname)
         path = _on_path(modname) if held is None else _readable(getattr(held, "file", None))
     resolve.note_read(importer, modname, path or None)
     return path
+
+
+def _own_file(modname: str, importer: str, importer_name: str) -> Optional[str]:
+    """The file of the user's module ``modname`` the importing file's program finds, and for a file
+    whose text adds to ``sys.path``, in the folders above it, nearest first: a superset of those it
+    adds (:func:`resolve.own_file` reads which from its tree), as a text question may ask."""
+    path = module_trees.own_file_from(modname, importer, importer_name)
+    if path is None and _adds_to_sys_path(importer):
+        found = module_files.module_file(modname, search_path.folders_above(importer))
+        path = found if found is not None and not module_trees.installed(found) else None
+    return path
+
+
+@memo.per_run
+def _adds_to_sys_path(path: str) -> bool:
+    return bool(search_path.ADDS_TO_SYS_PATH.search(import_text.read(path)))
 
 
 def _readable(path: Optional[str]) -> str:

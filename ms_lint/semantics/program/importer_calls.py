@@ -139,7 +139,7 @@ def _imports_of_own_modules(module: nodes.Module) -> List[Tuple[nodes.NodeNG, st
             if not base or base.split(".")[0] == "mindspore":
                 continue
             package = resolve.own_file(base, module) is not None
-            if not package and not module_trees.may_be_own(base, module):
+            if not package and not resolve.may_be_own(base, module):
                 continue  # a library's names: none is a module of the user's
             for name, alias in statement.names:
                 if name != "*" and (package or resolve.own_file(f"{base}.{name}", module) is not None):
