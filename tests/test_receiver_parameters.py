@@ -199,3 +199,9 @@ def test_the_importers_of_a_function_include_scripts_that_find_it_through_sys_pa
         ("zoo/lenet_demo/pkg/lenet.py", 14, "dataset-sink-size-ignored"),
     ]
     assert findings_file_by_file(project, rules) == whole
+
+
+def test_a_module_named_like_the_importers_marker_is_a_module_like_any_other(tmp_path):
+    rule = "eval-dataset-drop-remainder"
+    project = write_project(tmp_path, {"importers.py": EVALUATE, "main.py": "import importers\n\nimporters.demo(None, '')\n"})
+    assert [(path, line) for path, line, _, _ in project_findings(project, rule, 1, ".")] == [("importers.py", 11)]

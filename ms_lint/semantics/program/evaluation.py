@@ -33,7 +33,7 @@ MAX_DEPTH = 6
 # What a result rests on, for the program to confirm: the functions whose callers in their module it
 # rests on (``values.caller_key``), and the parameters whose importers' calls it rests on (:func:`from_importers`).
 Via = Set[Tuple[str, ...]]
-FROM_IMPORTERS = "importers"
+FROM_IMPORTERS = "<importers>"  # no module has this name: never a caller key
 
 
 def from_importers(expr: nodes.NodeNG, kind: str) -> Optional[Tuple[str, ...]]:
