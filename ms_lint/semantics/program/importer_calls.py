@@ -5,9 +5,9 @@ A function its own module never calls gets its arguments from the modules that i
 every such function it reads, what each parameter the function calls a PyTorch method of
 (``net.eval()``, ``model.eval(data)``: what the receiver rules ask about) receives: the receiver the
 code proves (:mod:`ms_lint.semantics.graph.receivers`) or a ``Model``, as plain data in the module's
-facts, or None when the
-call leaves the parameter at its default or passes what the code does not prove. The program then
-answers what every call passes (:meth:`ms_lint.semantics.program.project.Project.passed_by_importers`).
+facts, or None when the call leaves the parameter at its default or passes what the code does not
+prove. The program then answers what every call passes
+(:meth:`ms_lint.semantics.program.project.Project.passed_by_importers`).
 
 Whether an import may bind such a function at all is first read from the text of the modules it
 reaches (:mod:`receiving_imports`): astroid's tree of a module is built only when it may.
