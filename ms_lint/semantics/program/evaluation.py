@@ -489,24 +489,41 @@ def made_unconditionally(source: nodes.Call, chain: List[nodes.Call], top: nodes
     )
 
 
+MAX_RANK_DEPTH = 3
+
+
 def _names_rank(expr: nodes.NodeNG, depth: int = 0) -> bool:
     """An argument that may split the data per rank: it names a rank or shard, is chosen under a
-    condition (``Source() if distributed else ...``), or builds a user source whose code reads the
-    rank (``self.rank_id = get_rank()``)."""
+    condition (``Source() if distributed else ...``), builds a user source whose code reads the
+    rank (``self.rank_id = get_rank()``), or one from values that may (``MetaLoader(loaders)`` after
+    ``loaders = build_loaders(opts, device_num=device_num)``)."""
     if _mentions_rank(expr):
         return True
-    if depth >= 2 or not isinstance(expr, nodes.Name):
+    if depth >= MAX_RANK_DEPTH or not isinstance(expr, nodes.Name):
         return False
-    built = origins(expr)
-    if built is None:
-        return False
-    for value in built:
+    for value in origins(expr) or _assigned_values(expr):
         if training.is_conditional(value) or _names_rank(value, depth + 1):
             return True
-        definition = cells.called_definition(value) if isinstance(value, nodes.Call) else None
+        if not isinstance(value, nodes.Call):
+            continue
+        definition = cells.called_definition(value)
         if definition is not None and _mentions_rank(definition):
             return True
+        given = [*value.args, *(keyword.value for keyword in value.keywords or ())]
+        if any(_names_rank(argument, depth + 1) for argument in given):
+            return True
     return False
+
+
+def _assigned_values(name: nodes.Name) -> List[nodes.NodeNG]:
+    """The right side of every assignment to a name, a tuple unpacking's and an augmented one's
+    included (``loaders, size = build(opts, device_num)``, ``size //= device_num``)."""
+    found = []
+    for binding in names.bindings(name):
+        statement = binding.statement()
+        if isinstance(statement, (nodes.Assign, nodes.AnnAssign, nodes.AugAssign)) and statement.value is not None:
+            found.append(statement.value)
+    return found
 
 
 def _mentions_rank(node: nodes.NodeNG) -> bool:

@@ -1,6 +1,8 @@
 """Sharded one way or another, sharded by the code itself, or single-device branches."""
 # pylint: disable=missing-docstring,too-few-public-methods
 
+import os
+
 import mindspore.dataset as ds
 from mindspore import context
 from mindspore.communication.management import get_group_size, get_rank, init
@@ -61,6 +63,31 @@ def create_self_splitting_source():
     return ds.GeneratorDataset(source, ["data"])
 
 
+class SplitsByEnvironment:
+    """Reads its rank from the environment, as loaders of large code bases do."""
+
+    def __init__(self, device_num):
+        self.items = list(range(100))[int(os.getenv("RANK_ID", "0"))::device_num]
+
+
+class Combined:
+    def __init__(self, loaders, length):
+        self.loaders = loaders
+        self.length = length
+
+
+def build_loaders(path, device_num):
+    del path
+    return [SplitsByEnvironment(device_num)], 100 // device_num
+
+
+def create_from_split_loaders(path, device_num):
+    loaders, length = build_loaders(path, device_num=device_num)
+    length //= 2
+    source = Combined(loaders, length)
+    return ds.GeneratorDataset(source, ["data"])
+
+
 def create_from_kwargs(path, **kwargs):
     return ds.MindDataset(path, **kwargs)
 
@@ -75,6 +102,7 @@ def main(net, path, args):
     model.train(1, ds.MnistDataset(path, sampler=ds.DistributedSampler(get_group_size(), get_rank())))
     model.train(1, create_chosen_source(True))
     model.train(1, create_self_splitting_source())
+    model.train(1, create_from_split_loaders(path, get_group_size()))
     model.eval(ds.MnistDataset(path))
     model.train(1, ds.MnistDataset(path, num_shards=args.shards, shard_id=args.shard))
 
