@@ -60,9 +60,12 @@ class EvalDatasetDropRemainderChecker(ProjectChecker):
         if evaluation.dropping_batch(node):
             scope = evaluation.evaluation_scope(node)
             read: Set[str] = set()
-            if scope is not None and evaluation.batches_one(node, read=read) is False:
-                if not evaluation.named_for_training(node):
-                    self._record(node, node, INFERENCE, IN_SCOPE % (scope,), read=frozenset(read))
+            if (
+                scope is not None
+                and evaluation.batches_one(node, read=read) is False
+                and not evaluation.named_for_training(node)
+            ):
+                self._record(node, node, INFERENCE, IN_SCOPE % (scope,), read=frozenset(read))
             return
         method = node.func.attrname if isinstance(node.func, nodes.Attribute) else None
         via: evaluation.Via = set()  # a model or data that is a parameter: what its function's callers pass

@@ -103,7 +103,13 @@ def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
 
 def own_file_from(modname: str, path: str, name: str) -> Optional[str]:
     """:func:`own_file` for an importing module known by its file and dotted name, its tree unbuilt."""
-    found = module_files.module_file(modname, _search_roots(path, name))
+    return own_file_under(modname, _search_roots(path, name))
+
+
+def own_file_under(modname: str, roots: Tuple[str, ...]) -> Optional[str]:
+    """The file of the user's code ``modname`` is under the first of ``roots`` that has it, or None
+    (none has it, or it is a library's)."""
+    found = module_files.module_file(modname, roots)
     return found if found is not None and not installed(found) else None
 
 

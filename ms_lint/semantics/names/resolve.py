@@ -77,11 +77,7 @@ def own_file(modname: str, importer: nodes.Module) -> Optional[str]:
     the folders the file adds to ``sys.path`` itself (``sys.path.append(os.path.dirname(HERE))``), as
     the program's import edges do; None when none of them has it."""
     found = module_trees.own_file(modname, importer)
-    if found is not None:
-        return found
-    inserted = _inserted_folders(importer)
-    found = module_files.module_file(modname, inserted) if inserted else None
-    return found if found is not None and not module_trees.installed(found) else None
+    return found if found is not None else module_trees.own_file_under(modname, _inserted_folders(importer))
 
 
 def may_be_own(modname: str, importer: nodes.Module) -> bool:

@@ -9,9 +9,10 @@ once).
 A path relative to the working directory (``sys.path.append("..")``) depends on where the script
 is started from, and is left out.
 
-The import scan of a file the run does not lint (:mod:`workspace`) looks for its imports in every
-folder above it when its text adds to ``sys.path`` (:data:`ADDS_TO_SYS_PATH`): a superset of what
-its parse finds, so that a file linted alone joins the same programs.
+The import scan of a file the run does not lint (:mod:`workspace`) and the questions asked of a
+file's text (:mod:`text_imports`) look for its imports in every folder above it when its text adds
+to ``sys.path`` (:func:`folders_text_may_add`): a superset of what its parse finds, so that a file
+linted alone joins the same programs.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ def folders_above(file: str) -> Tuple[str, ...]:
         folder = os.path.dirname(folder)
         found.append(folder)
     return tuple(found)
+
+
+def folders_text_may_add(path: str, text: str) -> Tuple[str, ...]:
+    """The folders a file's text may add to ``sys.path``, read without its tree: every folder above
+    it when the text adds to ``sys.path`` at all (a superset of :func:`inserted_folders`)."""
+    return folders_above(path) if ADDS_TO_SYS_PATH.search(text) else ()
 
 
 @memo.per_run_node

@@ -25,7 +25,7 @@ from typing import Dict, FrozenSet, List, NamedTuple, Optional, Tuple
 import astroid
 from astroid import nodes
 
-from ms_lint.semantics.names import import_text, memo, module_files, module_trees, names, resolve, search_path
+from ms_lint.semantics.names import import_text, memo, module_trees, names, resolve, search_path
 
 
 class Question:
@@ -257,15 +257,12 @@ def _own_file(modname: str, importer: str, importer_name: str) -> Optional[str]:
     whose text adds to ``sys.path``, in the folders above it, nearest first: a superset of those it
     adds (:func:`resolve.own_file` reads which from its tree), as a text question may ask."""
     path = module_trees.own_file_from(modname, importer, importer_name)
-    if path is None and _adds_to_sys_path(importer):
-        found = module_files.module_file(modname, search_path.folders_above(importer))
-        path = found if found is not None and not module_trees.installed(found) else None
-    return path
+    return path if path is not None else module_trees.own_file_under(modname, _folders_text_may_add(importer))
 
 
 @memo.per_run
-def _adds_to_sys_path(path: str) -> bool:
-    return bool(search_path.ADDS_TO_SYS_PATH.search(import_text.read(path)))
+def _folders_text_may_add(path: str) -> Tuple[str, ...]:
+    return search_path.folders_text_may_add(path, import_text.read(path))
 
 
 def _readable(path: Optional[str]) -> str:

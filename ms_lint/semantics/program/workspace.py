@@ -190,7 +190,7 @@ def _scanned(path: str) -> ModuleFacts:
         if cached is not None:
             _forget_tree(name, path)  # astroid's tree of it was built from its earlier text
         text = import_text.read(path)
-        inserted = search_path.folders_above(path) if search_path.ADDS_TO_SYS_PATH.search(text) else ()
+        inserted = search_path.folders_text_may_add(path, text)
         cached = _scans[path] = (stamp, name, scanned_imports(text, name, path.endswith("__init__.py")), inserted)
     _, name, imports, inserted = cached
     return ModuleFacts(
